@@ -1,0 +1,136 @@
+"""Inputs: the steps of a game record (FORMAT.md), parsed once and checked for shape.
+
+A step that is not well formed is a RecordError (the record cannot be read); whether a
+well-formed step is *allowed* is the ruleset's question (GameRuleError).
+"""
+from .errors import RecordError
+
+# action -> (required keys, optional keys), besides "actor" and "action"
+ACTION_KEYS = {
+    "vote": ({"target"}, set()),
+    "unvote": (set(), set()),
+    "coven": ({"target"}, set()),
+    "court": ({"target"}, set()),
+    "protect": ({"target"}, set()),
+    "veto": ({"target"}, set()),
+    "archangel": (set(), set()),
+    "archdemon": ({"target"}, set()),
+    "give_card": ({"target"}, set()),
+    "save": ({"target"}, set()),
+    "ability": (set(), {"targets", "guess", "choice"}),
+    "weapon": ({"target"}, set()),
+    "pack": ({"target"}, set()),
+    "withdraw": ({"what"}, set()),
+}
+WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
+MODERATOR_WORDS = {"remove": {"player"}, "replace": {"player"}, "stalemate": set()}
+ADVANCES = ("phase", "midnight")
+
+
+class Input:
+    """One step. `kind` is "action", "moderator" or "advance"."""
+
+    __slots__ = ("kind", "actor", "action", "target", "targets", "guess", "choice", "what",
+                 "word", "player")
+
+    def __init__(self, kind, *, actor=None, action=None, target=None, targets=(), guess=None,
+                 choice=None, what=None, word=None, player=None):
+        self.kind = kind
+        self.actor = actor
+        self.action = action
+        self.target = target
+        self.targets = tuple(targets)
+        self.guess = guess
+        self.choice = choice
+        self.what = what
+        self.word = word
+        self.player = player
+
+    def to_step(self) -> dict:
+        """The record form of this input (the inverse of `parse_step`)."""
+        if self.kind == "advance":
+            return {"advance": self.word}
+        if self.kind == "moderator":
+            step = {"moderator": self.word}
+            if self.player is not None:
+                step["player"] = self.player
+            return step
+        step = {"actor": self.actor, "action": self.action}
+        required, _ = ACTION_KEYS[self.action]
+        if "target" in required:
+            step["target"] = self.target
+        if self.action == "withdraw":
+            step["what"] = self.what
+        if self.action == "ability":
+            step["targets"] = list(self.targets)
+            if self.guess is not None:
+                step["guess"] = self.guess
+            if self.choice is not None:
+                step["choice"] = self.choice
+        return step
+
+    def __repr__(self):
+        return f"Input({self.to_step()!r})"
+
+
+def _name(value, where, key):
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"{where}: '{key}' must be a player name")
+    return value
+
+
+def parse_step(step, where, ruleset) -> Input:
+    """Parse one record step; `ruleset` supplies the guesses and choices it knows. Actions
+    are the format's whole vocabulary: one a ruleset has no use for is refused, not unread."""
+    if not isinstance(step, dict):
+        raise RecordError(f"{where}: a step must be an object")
+    keys = set(step)
+    if "advance" in step:
+        if keys != {"advance"}:
+            raise RecordError(f"{where}: unexpected keys {sorted(keys - {'advance'})}")
+        if step["advance"] not in ADVANCES:
+            raise RecordError(f"{where}: unknown advance {step['advance']!r}")
+        return Input("advance", word=step["advance"])
+    if "moderator" in step:
+        word = step["moderator"]
+        if word not in MODERATOR_WORDS:
+            raise RecordError(f"{where}: unknown moderator word {word!r}")
+        expected = {"moderator"} | MODERATOR_WORDS[word]
+        if keys != expected:
+            raise RecordError(f"{where}: a '{word}' step takes exactly the keys {sorted(expected)}")
+        player = _name(step["player"], where, "player") if "player" in step else None
+        return Input("moderator", word=word, player=player)
+    if "actor" not in step or "action" not in step:
+        raise RecordError(f"{where}: a step needs 'actor' and 'action', 'advance' or 'moderator'")
+    action = step["action"]
+    if action not in ACTION_KEYS:
+        raise RecordError(f"{where}: unknown action {action!r}")
+    required, optional = ACTION_KEYS[action]
+    extra = keys - {"actor", "action"} - required - optional
+    missing = required - keys
+    if extra:
+        raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
+    if missing:
+        raise RecordError(f"{where}: missing keys {sorted(missing)} for '{action}'")
+    actor = _name(step["actor"], where, "actor")
+    inp = Input("action", actor=actor, action=action)
+    if "target" in step:
+        inp.target = _name(step["target"], where, "target")
+    if action == "withdraw":
+        if step["what"] not in WITHDRAWABLE:
+            raise RecordError(f"{where}: cannot withdraw {step['what']!r}")
+        inp.what = step["what"]
+    if "targets" in step:
+        targets = step["targets"]
+        if not isinstance(targets, list):
+            raise RecordError(f"{where}: 'targets' must be a list of names")
+        inp.targets = tuple(_name(t, where, "targets") for t in targets)
+    if "guess" in step:
+        if step["guess"] not in ruleset.GUESSES:
+            raise RecordError(f"{where}: {step['guess']!r} is not a character")
+        inp.guess = step["guess"]
+    if "choice" in step:
+        if step["choice"] not in ruleset.CHOICES:
+            raise RecordError(f"{where}: {step['choice']!r} is not a valid choice")
+        inp.choice = step["choice"]
+    return inp

@@ -1,0 +1,117 @@
+"""Random legal setups and random legal games, for the property tests and the benchmark.
+
+Inputs are drawn at random and kept only when the engine accepts them, so legality is
+decided by the engine's own boundary (the one `check`), never re-implemented here.
+"""
+import random
+
+from .errors import GameRuleError
+from .inputs import Input
+from .rulesets.werewolf.roles import ROLES
+from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+
+WH_ACTIONS_DAY = ("vote", "vote", "vote", "unvote", "ability")
+WH_ACTIONS_NIGHT = ("coven", "court", "ability", "ability", "weapon", "save")
+WH_ACTIONS_DEAD = ("protect", "veto", "archangel", "archdemon", "give_card", "save")
+WW_ACTIONS_DAY = ("vote", "vote", "unvote", "ability")
+WW_ACTIONS_NIGHT = ("pack", "ability", "ability")
+WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
+
+
+def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
+    """A setup of `n` players that passes the setup checks (W-23 / the WW checks)."""
+    names = [f"p{i:02d}" for i in range(n)]
+    if ruleset == "werewolf":
+        specials = rng.sample([r for r in ROLES if r not in ("villager", "werewolf")],
+                              rng.randint(0, min(10, n - 2)))
+        wolves = rng.randint(1, max(1, (n - 1) // 3))
+        roles = ["werewolf"] * wolves + specials
+        roles += ["villager"] * (n - len(roles))
+        roles = roles[:n]
+        rng.shuffle(roles)
+        return {"ruleset": "werewolf", "seed": rng.randint(0, 10**6),
+                "options": {"reveal_on_death": rng.random() < 0.3},
+                "players": [{"name": a, "role": r} for a, r in zip(names, roles)]}
+    chars = rng.sample(sorted(CHARACTERS), n)
+    witches = rng.randint(1, max(1, (n - 1) // 3))
+    kinds = {}
+    others = [c for c in chars if c not in HOLY]
+    rng.shuffle(others)
+    for c in others[:witches]:
+        kinds[c] = rng.choice(("elder_witch", "junior_witch"))
+    rest = others[witches:]
+    pairs = min(rng.choice((0, 0, 1, 2)), len(rest) // 2)
+    lover_chars = rest[:2 * pairs]
+    for c in lover_chars:
+        kinds[c] = "village_lover"
+    for c in rest[2 * pairs:]:
+        kinds[c] = rng.choice(("basic_villager", "basic_villager", "village_spy"))
+    for c in chars:
+        if c in HOLY:
+            kinds[c] = "holy_villager"
+    players = [{"name": a, "character": c, "type": kinds[c]} for a, c in zip(names, chars)]
+    by_char = {p["character"]: p["name"] for p in players}
+    lovers = [[by_char[lover_chars[2 * i]], by_char[lover_chars[2 * i + 1]]]
+              for i in range(pairs)]
+    return {"ruleset": "witchhunt", "seed": rng.randint(0, 10**6),
+            "options": {"stalemate_cycles": rng.choice((0, 2, 3))},
+            "players": players, "lovers": lovers}
+
+
+def random_input(rng: random.Random, game, names) -> Input:
+    """One random input, legal or not: a seat's action, a withdrawal, or an advance."""
+    r = rng.random()
+    if r < 0.06:
+        return Input("advance", word="midnight" if game.night and not game.midnight
+                     and rng.random() < 0.7 else "phase")
+    if r < 0.065:
+        return Input("moderator", word="remove", player=rng.choice(names))
+    seat = game.by_name[rng.choice(names)]
+    if rng.random() < 0.05:
+        return Input("action", actor=seat.name, action="withdraw", what=rng.choice(
+            WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")))
+    if game.RULESET == "werewolf":
+        action = rng.choice(WW_ACTIONS_NIGHT if game.night else WW_ACTIONS_DAY)
+    elif seat.status == "dead":
+        action = rng.choice(WH_ACTIONS_DEAD)
+    else:
+        action = rng.choice(WH_ACTIONS_NIGHT if game.night else WH_ACTIONS_DAY)
+    inp = Input("action", actor=seat.name, action=action, target=rng.choice(names))
+    if action == "ability":
+        inp.targets = tuple(rng.sample(names, rng.choice((0, 1, 1, 1, 2, 3))))
+        if game.RULESET == "werewolf":
+            inp.choice = rng.choice(("heal", "poison")) if seat.role == "witch" else None
+        elif seat.character == "lookout":
+            inp.choice = rng.choice(sorted(TYPES))
+        elif seat.character == "wizard":
+            inp.guess = rng.choice(sorted(CHARACTERS))
+    return inp
+
+
+def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):
+    """Play `setup` with random legal inputs until the game ends (or `max_steps`).
+
+    Returns (game, steps) where steps are the accepted inputs as record steps."""
+    from . import new_game
+
+    game, _ = new_game(setup)
+    names = [s.name for s in game.seats]
+    steps = []
+    while not game.over and len(steps) < max_steps:
+        for _ in range(tries):
+            inp = random_input(rng, game, names)
+            try:
+                game.apply(inp)
+            except GameRuleError:
+                continue
+            steps.append(inp)
+            break
+        else:
+            inp = Input("advance", word="phase")
+            game.apply(inp)
+            steps.append(inp)
+    return game, steps
+
+
+def record_of(setup: dict, steps) -> dict:
+    return {**setup, "steps": [s.to_step() for s in steps]}

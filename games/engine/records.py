@@ -1,0 +1,95 @@
+"""Game records (../shared/conformance/FORMAT.md): read one, replay it, print the result."""
+import json
+
+from .errors import GameRuleError, RecordError
+from .inputs import parse_step
+from .rulesets import get_ruleset
+
+RECORD_KEYS = {"ruleset", "seed", "options", "players", "lovers", "steps"}
+
+
+def load(text):
+    """Parse a record's JSON text. Raises RecordError."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"bad JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    return record
+
+
+def start(record):
+    """(ruleset, game, parsed steps, warnings) for a record; raises RecordError."""
+    ruleset = get_ruleset(record.get("ruleset"))
+    if ruleset.name != "witchhunt" and record.get("lovers"):
+        raise RecordError("lovers: only Witchhunt records name Lover pairs")
+    game, warnings = ruleset.new_game(record)
+    steps = record.get("steps", [])
+    if not isinstance(steps, list):
+        raise RecordError("steps: must be a list")
+    inputs = [parse_step(s, f"steps[{i}]", ruleset) for i, s in enumerate(steps)]
+    return ruleset, game, inputs, warnings
+
+
+def replay(record):
+    """Replay a parsed record; returns (ruleset, game, refused, warnings)."""
+    ruleset, game, inputs, warnings = start(record)
+    refused = []
+    apply = game.apply
+    for i, inp in enumerate(inputs):
+        try:
+            apply(inp)
+        except GameRuleError as e:
+            refused.append({"step": i, "reason": str(e)})
+    return ruleset, game, refused, warnings
+
+
+def result(ruleset, game, refused):
+    """The result object of FORMAT.md, built from the game's events alone."""
+    log = []
+    entries = {}
+    info = []
+    for ev in game.events:
+        kind = ev.kind
+        if kind == "info":
+            d = ev.data
+            item = {"phase": ev.phase, "to": ev.to[0], "what": d["what"]}
+            if "about" in d:
+                item["about"] = d["about"]
+            item["result"] = d["result"]
+            info.append(item)
+        elif kind == "phase":
+            entry = {"phase": ev.phase, "lynch": None, "deaths": [], "survivals": [],
+                     "public": []}
+            entries[ev.phase] = entry
+            log.append(entry)
+        elif kind == "death":
+            entries[ev.phase]["deaths"].append(ev.data["player"])
+        elif kind == "survival":
+            entries[ev.phase]["survivals"].append(ev.data["player"])
+        elif kind == "lynch":
+            entries[ev.phase]["lynch"] = ev.data["target"]
+        elif kind == "public":
+            entries[ev.phase]["public"].append(ev.data)
+    for entry in log:
+        entry["deaths"].sort()
+        entry["survivals"].sort()
+    alive = sorted(p.name for p in game.seats if p.living)
+    final = {"phase": game.phase, "alive": alive,
+             "dead": sorted(p.name for p in game.seats if not p.living)}
+    final.update(ruleset.final(game))
+    final["winner"] = game.winner
+    final["winners"] = sorted(game.winners)
+    return {"log": log, "info": info, "refused": refused, "final": final}
+
+
+def play(text):
+    """The `play_record` command's work: record text in, (result, warnings) out."""
+    record = load(text)
+    ruleset, game, refused, warnings = replay(record)
+    return result(ruleset, game, refused), warnings
+
+
+def dumps(result_obj):
+    return json.dumps(result_obj, sort_keys=False, ensure_ascii=False)

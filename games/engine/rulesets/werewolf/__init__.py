@@ -1,0 +1,21 @@
+"""The Werewolf ruleset (../shared/rules/werewolf-rulings.md)."""
+from .game import WerewolfGame
+from .roles import ROLES
+from .setup import read_setup, setup_problems
+
+
+class Werewolf:
+    name = "werewolf"
+    GUESSES = frozenset()
+    CHOICES = frozenset({"heal", "poison"})
+    setup_problems = staticmethod(setup_problems)
+
+    def new_game(self, record):
+        seed, options, players = read_setup(record)
+        return WerewolfGame(seed, options, players), []
+
+    def final(self, game):
+        return {"extra_lives": {p.name: 0 for p in game.seats}}
+
+
+RULESET = Werewolf()

@@ -1,0 +1,320 @@
+"""The Werewolf game on the shared core: the pack, the night (WW-5..WW-10) and the end
+(WW-11..WW-15)."""
+from ...errors import GameRuleError
+from ...events import DEAD, PUBLIC
+from ...order import announcement_order
+from ...votes import Tally
+from ..base import ALIVE, DEAD_, REMOVED, Game, Seat
+from .roles import EVIL, GOOD, ROLES
+
+NIGHT_ROLES = ("seer", "warlock", "were_gerbil", "devil", "witch")
+
+
+class WWSeat(Seat):
+    __slots__ = ("role", "alignment", "used", "partner")
+
+    def __init__(self, name, idx, role):
+        super().__init__(name, idx)
+        self.role = role
+        self.alignment = ROLES[role][0]
+        self.used = set()
+        self.partner = None
+
+
+class WerewolfGame(Game):
+    RULESET = "werewolf"
+
+    def __init__(self, seed, options, players):
+        seats = [WWSeat(p["name"], i, p["role"]) for i, p in enumerate(players)]
+        super().__init__(seed, options, seats)
+        self.holders = {s.role: s for s in seats if s.role not in ("villager", "werewolf")}
+        self.last_hexed = None
+        self.fool_lynched = False
+        self.reset_night()
+        self.emit("phase", PUBLIC, {"phase": self.phase})
+        wolves = [s.name for s in seats if s.role == "werewolf"]
+        for name in wolves:  # WW-1
+            self.tell(name, "allies", {"group": "werewolves",
+                                       "known": sorted(w for w in wolves if w != name),
+                                       "mixed": [], "mixed_witches": 0})
+
+    def holder(self, role):
+        return self.holders.get(role)
+
+    def sees_everything(self, seat):
+        return False  # only W-17's silence of the dead is imported (WW rulings)
+
+    def pack(self):
+        return [s for s in self.seats if s.status == ALIVE and s.role == "werewolf"]
+
+    def reset_night(self):
+        self.pack_votes = Tally()
+        self.subs = {}
+        self.victim = None
+        self.hexed = None
+        self.gerbil_found = False
+
+    # --- the boundary -------------------------------------------------------------------
+    def check_action(self, actor, inp):
+        a = inp.action
+        if a in ("vote", "unvote"):
+            return self.check_vote(actor, inp)
+        if a == "withdraw":
+            return self.check_withdraw(actor, inp)
+        if a == "pack":
+            self.need_night()
+            self.need_living_actor(actor)
+            if actor.role != "werewolf":
+                raise GameRuleError("you are not in the pack")
+            if self.midnight:
+                raise GameRuleError("the pack's victim was locked at midnight")
+            target = self.need_target(inp.target)
+            if target.role == "werewolf":
+                raise GameRuleError(f"{inp.target} is a Werewolf")  # WW-4
+            return
+        if a != "ability":
+            raise GameRuleError("there is no such action in Werewolf")
+        self.need_living_actor(actor)
+        role = actor.role
+        if role == "matchmaker":  # WW-9
+            if self.night or self.day != 1:
+                raise GameRuleError("the Matchmaker names the Lovers during Day 1")
+            if "matchmaker" in actor.used:
+                raise GameRuleError("the Lovers are already bound")
+            self.need_targets(inp.targets, 2, 2)
+            return
+        if role not in NIGHT_ROLES:
+            raise GameRuleError("your card has no ability to use")
+        self.need_night("use your ability")
+        if role == "witch":
+            return self._check_witch(actor, inp)
+        self.need_targets(inp.targets, 1, 1)
+        if role == "warlock":  # WW-6
+            if self.midnight:
+                raise GameRuleError("the hex was locked at midnight")
+            if inp.targets[0] == actor.name:
+                raise GameRuleError("you cannot hex yourself")
+            if inp.targets[0] == self.last_hexed:
+                raise GameRuleError(f"{inp.targets[0]} was hexed last night")
+
+    def _check_witch(self, actor, inp):  # WW-5, WW-7
+        if inp.choice not in ("heal", "poison"):
+            raise GameRuleError("choose heal or poison")
+        if inp.choice in actor.used:
+            raise GameRuleError(f"you have already used your {inp.choice}")
+        if not self.midnight:
+            raise GameRuleError(f"you can {inp.choice} only after midnight")
+        if inp.choice == "heal":
+            self.need_targets(inp.targets, 0, 0)
+            if self.victim is None:
+                raise GameRuleError("the pack has no victim tonight")
+        else:
+            self.need_targets(inp.targets, 1, 1)
+
+    def check_withdraw(self, actor, inp):
+        if inp.what == "pack":
+            if not self.night or actor.name not in self.pack_votes.votes:
+                raise GameRuleError("you have no pack vote to withdraw")
+            if self.midnight:
+                raise GameRuleError("the pack's victim was locked at midnight")
+            return
+        keys = [k for k in self.subs if k[0] == actor.name]
+        if inp.what != "ability" or not keys:
+            raise GameRuleError(f"you have no {inp.what} to withdraw")
+        if self.midnight and actor.role == "warlock":
+            raise GameRuleError("the hex was locked at midnight")
+
+    # --- effects --------------------------------------------------------------------------
+    def perform(self, inp):
+        actor = self.by_name[inp.actor]
+        a = inp.action
+        if a in ("vote", "unvote"):
+            return self.perform_vote(actor, inp)
+        if a == "pack":
+            self.pack_votes.cast(actor.name, inp.target, self.seq)
+            self.emit("pack_vote", tuple(s.name for s in self.pack()),
+                      {"voter": actor.name, "target": inp.target}, meeting="pack")
+            return
+        if a == "withdraw":
+            keys = [k for k in self.subs if k[0] == actor.name] if inp.what == "ability" else []
+            if keys:
+                del self.subs[keys[-1]]
+            else:
+                self.pack_votes.withdraw(actor.name, self.seq)
+            self.emit("withdrawn", (actor.name,), {"what": inp.what})
+            return
+        if actor.role == "matchmaker":
+            actor.used.add("matchmaker")
+            a_, b_ = inp.targets
+            self.by_name[a_].partner = b_
+            self.by_name[b_].partner = a_
+            self.emit("lovers_bound", (actor.name,), {"lovers": sorted(inp.targets)})
+            return
+        key = (actor.name, inp.choice or "ability")
+        self.subs.pop(key, None)  # re-insert so that the latest is withdrawn first
+        self.subs[key] = inp
+        self.emit("submitted", (actor.name,), {"actor": actor.name, "targets": list(inp.targets),
+                                               "choice": inp.choice})
+
+    def sub(self, role, what="ability"):
+        p = self.holders.get(role)
+        if p is None:
+            return None
+        s = self.subs.get((p.name, what))
+        if s is None or (self.hexed == p.name and role != "werewolf"):
+            return None  # WW-6: a hexed player's submissions are void
+        return s
+
+    # --- midnight (WW-5) --------------------------------------------------------------------
+    def pass_midnight(self):
+        self.midnight = True
+        victim = self.pack_votes.plurality()
+        self.victim = victim if victim is not None and self.by_name[victim].living else None
+        hex_sub = self.subs.get((self.holder("warlock").name, "ability")) if self.holder(
+            "warlock") else None
+        if hex_sub is not None and self.by_name[hex_sub.targets[0]].living:
+            self.hexed = hex_sub.targets[0]
+            if self.by_name[self.hexed].role != "werewolf":
+                self.tell(self.hexed, "hexed", True)
+        self.last_hexed = self.hexed
+        witch = self.holder("witch")
+        if self.victim is not None and witch is not None and witch.living:
+            self.tell(witch.name, "witch", True, about=self.victim)
+        self.emit("midnight", DEAD, {"victim": self.victim, "hexed": self.hexed})
+
+    # --- the night's resolution (WW-6..WW-10) -------------------------------------------------
+    def advance_phase(self):
+        if not self.night:
+            self.end_day()
+            return
+        if not self.midnight:
+            self.pass_midnight()
+        killed = []
+        if self.victim is not None:
+            heal = self.sub("witch", "heal")
+            if heal is not None:
+                self.holder("witch").used.add("heal")
+            elif self.by_name[self.victim].role != "were_hamster":  # WW-10
+                killed.append(self.victim)
+        poison = self.sub("witch", "poison")
+        if poison is not None:
+            self.holder("witch").used.add("poison")
+            killed.append(poison.targets[0])
+        devil = self.sub("devil")
+        if devil is not None:
+            killed.append(devil.targets[0])
+        results = []
+        for role, what, test in (("seer", "seer", lambda t: t.role == "werewolf"),
+                                 ("were_gerbil", "gerbil", lambda t: t.role == "were_hamster")):
+            s = self.sub(role)
+            if s is not None and self.by_name[s.targets[0]].living:
+                found = test(self.by_name[s.targets[0]])
+                results.append((self.holder(role).name, what, found, s.targets[0]))
+                if role == "were_gerbil" and found:
+                    self.gerbil_found = True
+        for to, what, result, about in results:
+            self.tell(to, what, result, about=about)
+        dead = [n for n in dict.fromkeys(killed) if self.by_name[n].living]
+        night_phase = self.phase
+        order = announcement_order(self.seed, night_phase, dead)  # W-13
+        found = self.gerbil_found
+        self.day += 1
+        self.night = False
+        self.midnight = False
+        self.votes = Tally()
+        self.subs = {}
+        self.emit("phase", PUBLIC, {"phase": self.phase})
+        self.run_batch(order, phase=night_phase, morning_found=found)
+
+    def end_day(self):
+        self.night = True
+        self.midnight = False
+        self.reset_night()
+        self.emit("phase", PUBLIC, {"phase": self.phase})
+        if self.day == 1:
+            for s in self.seats:  # WW-9: each Lover learns the partner as Night 1 begins
+                if s.partner and s.living:
+                    self.tell(s.name, "lovers", s.partner)
+
+    def lynch(self, target):
+        self.emit("lynch", PUBLIC, {"target": target})
+        if self.by_name[target].role == "fool":
+            self.fool_lynched = True
+        self.run_batch([target])
+        if not self.over:
+            self.end_day()
+
+    # --- batches and the end (W-15, WW-11..WW-15) ---------------------------------------------
+    def run_batch(self, names, phase=None, morning_found=False):
+        phase = phase or self.phase
+        pending = list(names)
+        while pending:
+            batch, pending = pending, []
+            for name in batch:
+                p = self.by_name[name]
+                if p.status != ALIVE:
+                    continue
+                p.status = DEAD_
+                self.emit("death", PUBLIC, {"player": name}, phase)
+                if self.options["reveal_on_death"]:  # WW-3
+                    self.announce({"event": "card", "player": name, "role": p.role}, phase)
+                self.drop_votes_of(name)
+            for name in batch:  # WW-9: a Lover's partner dies at once
+                partner = self.by_name[name].partner
+                if partner and self.by_name[partner].status == ALIVE:
+                    pending.append(partner)
+            phase = self.phase
+        self.end_check(morning_found)
+
+    def end_check(self, morning_found=False):
+        alive = [s for s in self.seats if s.status == ALIVE]
+        hamster = self.holder("were_hamster")
+        gerbil = self.holder("were_gerbil")
+        hamster_alive = hamster is not None and hamster.status == ALIVE
+        if morning_found and hamster_alive and gerbil.status == ALIVE:  # WW-14
+            return self.end("hamster_and_gerbil", [hamster.name, gerbil.name])
+        if self.fool_lynched:  # WW-11
+            if hamster_alive:
+                return self.end("were_hamster", [hamster.name])
+            return self.end("fool", [self.holder("fool").name])
+        if not alive:
+            return self.end("nobody", [])
+        wolves = sum(s.role == "werewolf" for s in alive)
+        if wolves == 0:
+            team = "village"
+        elif wolves >= len(alive) - wolves:
+            team = "werewolves"
+        else:
+            return None
+        if hamster_alive:  # WW-13
+            return self.end("were_hamster", [hamster.name])
+        if team == "village":  # WW-12: every good card but a dead Thief
+            winners = {s.name for s in self.seats if s.alignment == GOOD
+                       and not (s.role == "thief" and s.status != ALIVE)}
+        else:
+            winners = {s.name for s in self.seats if s.alignment == EVIL}
+        winners |= {s.name for s in alive if s.partner}  # WW-15
+        return self.end(team, winners)
+
+    def end(self, winner, winners):
+        self.over = True
+        self.winner = winner
+        self.winners = sorted(winners)
+        self.emit("game_over", PUBLIC, {"winner": winner, "winners": self.winners})
+
+    # --- W-72 ----------------------------------------------------------------------------------
+    def remove(self, seat, was_living):
+        seat.status = REMOVED
+        for key in [k for k in self.subs if k[0] == seat.name]:
+            del self.subs[key]
+        self.pack_votes.withdraw(seat.name, self.seq)
+        self.announce({"event": "removed", "player": seat.name})
+        if was_living:
+            self.emit("death", PUBLIC, {"player": seat.name})
+            self.drop_votes_of(seat.name)
+        self.end_check()
+        if not self.over:
+            self.check_majority()
+
+    def declare_stalemate(self):
+        raise GameRuleError("Werewolf has no stalemate rule")

@@ -1,0 +1,22 @@
+"""The Witchhunt 9.0 ruleset (../shared/rules/witchhunt-rulings.md)."""
+from .cards import CHARACTERS, TYPES
+from .game import WitchhuntGame
+from .setup import read_setup, setup_problems
+
+
+class Witchhunt:
+    name = "witchhunt"
+    GUESSES = frozenset(CHARACTERS)
+    CHOICES = frozenset(TYPES)
+    setup_problems = staticmethod(setup_problems)
+
+    def new_game(self, record):
+        """A game at Day 1 from a record's setup; returns (game, warnings)."""
+        seed, options, players, lovers, warnings = read_setup(record)
+        return WitchhuntGame(seed, options, players, lovers), warnings
+
+    def final(self, game):
+        return {"extra_lives": {p.name: p.lives for p in game.seats}}
+
+
+RULESET = Witchhunt()

@@ -1,0 +1,253 @@
+"""Character abilities: when each may be used (the boundary) and what it does at once.
+
+Night abilities are stored as submissions (W-7) and resolved by night.py; day abilities
+other than the Judge's pick and the Lookout's choice act at once as day events (W-15).
+"""
+from ...errors import GameRuleError
+from ..base import ALIVE, LAST_ACT
+from .batch import LAST_ACTS
+from .cards import CHARACTERS, TYPES
+
+MUSKETEERS = {"pious_musketeer": lambda p: p.type == "holy_villager",
+              "sneaky_musketeer": lambda p: p.type == "village_spy",
+              "reckless_musketeer": lambda p: p.team == "witches"}  # W-64: these are spared
+PAGANS = ("moonlight_pagan", "twilight_pagan", "sunlight_pagan")
+TRAVELERS = ("traveling_medic", "traveling_mercenary", "traveling_mystic")
+# night abilities: character -> (min targets, max targets, self allowed)
+NIGHT = {
+    "priest": (1, 1, True), "inquisitor": (1, 1, True), "investigator": (1, 1, True),
+    "king": (0, 4, True), "paladin": (1, 1, True), "vigilante": (1, 1, True),
+    "anarchist": (1, 2, True), "hunter": (1, 1, True), "entertainer": (3, 3, False),
+    "summoner": (3, 3, True), "assassin": (2, 2, True), "blacksmith": (1, 2, False),
+    "traveling_medic": (1, 2, True), "traveling_mercenary": (1, 2, True),
+    "traveling_mystic": (1, 2, True), "traveling_minstrel": (1, 1, False),
+    "moonlight_pagan": (0, 0, True), "undertaker": (0, 0, True),
+}
+HALFTIME = ("hunter", "entertainer", "summoner", "assassin")
+ONCE = ("loose_cannon", "wizard", "twilight_pagan", "sunlight_pagan", "moonlight_pagan",
+        "undertaker") + tuple(MUSKETEERS)
+
+
+class AbilityMixin:
+    # --- the boundary -------------------------------------------------------------------
+    def check_ability(self, actor, inp):
+        char = actor.character
+        if actor.status == LAST_ACT and char in LAST_ACTS:  # W-14
+            if inp.targets:
+                self.need_targets(inp.targets, 1, 1)
+            return
+        if char in LAST_ACTS:
+            raise GameRuleError("you can use that only when your death is announced")
+        self.need_living_actor(actor)
+        if char in ONCE and char in actor.used:
+            raise GameRuleError("you have already used your ability")
+        if char in NIGHT:
+            return self._check_night(actor, inp)
+        self.need_day("use your ability")
+        check = getattr(self, "_day_" + char, None)
+        if check is None:
+            raise GameRuleError("your character has no ability to use")
+        check(actor, inp)
+
+    def _check_night(self, actor, inp):
+        char = actor.character
+        self.need_night("use your ability")
+        n = self.day
+        lo, hi, self_ok = NIGHT[char]
+        if char in HALFTIME and self.halftime_night != n:
+            raise GameRuleError("your ability works only on the Halftime night")
+        if char in ("summoner", "assassin") and self.midnight:
+            raise GameRuleError("your names were locked at midnight")
+        when = {
+            "king": (n == 1, "the King chooses his Court on the first night"),
+            "paladin": (self.court_meets() and len(self.court_living()) == 3
+                        and actor.name in self.court,
+                        "you can only give a life when the Court meets with three members"),
+            "vigilante": (self.vigilante_night == n, "you may not kill tonight"),
+            "anarchist": (self.anarchist_night == n, "you may not kill tonight"),
+            "blacksmith": (self.alarm_day == n, "you can arm players only on the night "
+                                                "after the Alarm sounds"),
+            "undertaker": (n >= 2, "the Undertaker looks on a night after the first"),
+        }.get(char)
+        if char in TRAVELERS or char == "traveling_minstrel":
+            when = (n == 3, "the Travelers meet on the third night")
+        if when is not None and not when[0]:
+            raise GameRuleError(when[1])
+        self.need_targets(inp.targets, lo, hi, self_ok=self_ok, actor=actor)
+        if char == "paladin" and inp.targets[0] not in self.court:
+            raise GameRuleError(f"{inp.targets[0]} is not in the King's Court")
+        if char == "traveling_minstrel" and self.by_name[inp.targets[0]].character not in (
+                TRAVELERS):
+            raise GameRuleError(f"{inp.targets[0]} is not a fellow Traveler")
+
+    def _day_judge(self, actor, inp):
+        self.need_targets(inp.targets, 1, 1)
+
+    def _day_lookout(self, actor, inp):
+        if self.day != 1:
+            raise GameRuleError("the Lookout chooses the Alarm's type on Day 1")
+        if inp.choice not in TYPES:
+            raise GameRuleError("choose a player type for the Alarm")
+        self.need_targets(inp.targets, 0, 0)
+
+    def _day_loose_cannon(self, actor, inp):
+        self.need_targets(inp.targets, 1, 1)
+
+    def _day_wizard(self, actor, inp):
+        if self.halftime_night is None or self.day <= self.halftime_night:
+            raise GameRuleError("the Wizard can act only on a day after Halftime")
+        if inp.guess not in CHARACTERS:
+            raise GameRuleError("guess a character")
+        self.need_targets(inp.targets, 1, 1)
+
+    def _day_musketeer(self, actor, inp):
+        if any(p.status == ALIVE and p.character in MUSKETEERS and p is not actor
+               for p in self.seats):
+            raise GameRuleError("you can act only as the last living Musketeer")
+        self.need_targets(inp.targets, 1, 2)
+
+    _day_pious_musketeer = _day_sneaky_musketeer = _day_reckless_musketeer = _day_musketeer
+
+    def _day_twilight_pagan(self, actor, inp):
+        self.need_targets(inp.targets, 1, 1)
+        t = inp.targets[0]
+        if t not in self.survived_today and t != self.prev_lynch_survivor:  # W-66
+            raise GameRuleError(f"{t}'s survival was not announced today or at yesterday's "
+                                "lynch")
+
+    def _day_sunlight_pagan(self, actor, inp):
+        self.need_targets(inp.targets, 0, 0)
+        if not self.deaths_today:
+            raise GameRuleError("no death has been announced today")  # W-67
+
+    def _day_templar(self, actor, inp):
+        self.need_targets(inp.targets, 0, 1)
+        if not inp.targets:
+            if actor.revealed:
+                raise GameRuleError("you have already revealed")
+            return
+        if "templar" in actor.used:
+            raise GameRuleError("you have already made your attack")
+        target = self.by_name[inp.targets[0]]
+        if target.character not in PAGANS or not target.revealed:
+            raise GameRuleError(f"{target.name} is not a revealed Pagan")  # W-68
+
+    def _day_captain(self, actor, inp):
+        self.need_targets(inp.targets, 0, 0)
+        if self.alarm_day != self.day or actor.revealed:  # W-62
+            raise GameRuleError("the Captain can reveal only on the day the Alarm sounds")
+
+    # --- effects ------------------------------------------------------------------------
+    def perform_ability(self, actor, inp):
+        char = actor.character
+        if actor.status == LAST_ACT:
+            return self._last_act(actor, inp)
+        if char in NIGHT:
+            if char == "undertaker":  # W-53: at once
+                actor.used.add(char)
+                self.tell(actor.name, "undertaker", {n: self._cards(n) for n in
+                                                     sorted(self.night_deaths)})
+                return
+            self.subs[(actor.name, "ability")] = inp
+            self.emit("submitted", self.ability_audience(actor),
+                      {"actor": actor.name, "action": "ability", "targets": list(inp.targets)})
+            return
+        if char in ("judge", "lookout"):  # changeable until the deadline (W-7)
+            self.subs[(actor.name, "ability")] = inp
+            if char == "lookout":
+                self.lookout_choice = inp.choice
+            self.emit("submitted", (actor.name,), {"actor": actor.name, "action": "ability",
+                                                   "targets": list(inp.targets),
+                                                   "choice": inp.choice})
+            return
+        if char in ONCE:
+            actor.used.add(char)
+        getattr(self, "_do_" + char.split("_")[-1] if char.endswith("musketeer")
+                else "_do_" + char)(actor, inp)
+
+    def ability_audience(self, actor):
+        """Who sees a night submission: the actor, and the group it meets with (W-26a)."""
+        group = self.innkeeper_group()
+        if actor.name in group:
+            return tuple(group)
+        if actor.character in TRAVELERS + ("traveling_minstrel",):
+            return tuple(p.name for p in self.seats if p.living and p.character.startswith(
+                "traveling_"))
+        return (actor.name,)
+
+    def _cards(self, name):
+        p = self.by_name[name]
+        return {"character": p.character, "type": p.type}
+
+    def reveal(self, actor):
+        actor.revealed = True
+        self.announce({"event": "reveal", "player": actor.name, "character": actor.character})
+
+    def _last_act(self, actor, inp):
+        if actor.character == "benevolent_old_dame" and inp.targets and self.night:
+            self.subs[(actor.name, "ability")] = inp
+            return
+        if actor.character == "dirty_old_bastard" and self.night:
+            self.subs[(actor.name, "ability")] = inp
+            if not inp.targets:
+                del self.subs[(actor.name, "ability")]
+                self.enter_afterlife(actor)  # W-14a: declined
+            return
+        self.enter_afterlife(actor)
+        if not inp.targets:
+            return
+        t = inp.targets[0]
+        if actor.character == "benevolent_old_dame":  # W-32
+            self.by_name[t].lives += 1
+            self.announce({"event": "gift", "player": t, "from": actor.name})
+            return
+        self.run_batch([(t, self.attempt(t, "last_act", killed={}))])  # W-31
+        self.after_day_event()
+
+    def _do_loose_cannon(self, actor, inp):  # W-38
+        self.reveal(actor)
+        self.lynch(inp.targets[0], cannon=actor.name)
+
+    def _do_wizard(self, actor, inp):  # W-48
+        self.reveal(actor)
+        target = self.by_name[inp.targets[0]]
+        victim = target.name if target.character == inp.guess else actor.name
+        self.log_mod({"wizard": actor.name, "target": target.name, "guess": inp.guess})
+        self.run_batch([(victim, self.attempt(victim, "wizard", killed={}))])
+        self.after_day_event()
+
+    def _do_musketeer(self, actor, inp):  # W-64
+        self.reveal(actor)
+        spared = MUSKETEERS[actor.character]
+        killed = {}
+        outcomes = [(t, self.attempt(t, "musketeer", killed=killed)) for t in inp.targets
+                    if not spared(self.by_name[t])]
+        self.run_batch(outcomes)
+        self.after_day_event()
+
+    def _do_twilight_pagan(self, actor, inp):  # W-66
+        self.reveal(actor)
+        t = inp.targets[0]
+        self.run_batch([(t, self.attempt(t, "twilight", killed={}))])
+        self.after_day_event()
+
+    def _do_sunlight_pagan(self, actor, inp):  # W-67
+        self.reveal(actor)
+        self.tell(actor.name, "sunlight", {n: self._cards(n) for n in self.deaths_today})
+
+    def _do_templar(self, actor, inp):  # W-68
+        if not actor.revealed:
+            self.reveal(actor)
+        if not inp.targets:
+            return
+        actor.used.add("templar")
+        t = inp.targets[0]
+        outcome = self.attempt(t, "templar", killed={})
+        if outcome == "died":
+            self.tell(actor.name, "templar", self._cards(t), about=t)
+        self.run_batch([(t, outcome)])
+        self.after_day_event()
+
+    def _do_captain(self, actor, inp):  # W-62
+        self.reveal(actor)
+        self.captain_day = self.day

@@ -1,0 +1,415 @@
+"""The Witchhunt game: its state, the legality of every input (W-8) and the day."""
+from ...errors import GameRuleError
+from ...events import DEAD, PUBLIC
+from ...order import sha_key
+from ...votes import Tally
+from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED, Game, Seat
+from .abilities import AbilityMixin
+from .batch import SURVIVED, BatchMixin
+from .cards import TYPES
+from .night import NightMixin
+
+
+class WSeat(Seat):
+    __slots__ = ("character", "type", "team", "lives", "cards", "cards_due", "mystic", "used",
+                 "revealed", "partner", "weapon_night")
+
+    def __init__(self, name, idx, character, typ):
+        super().__init__(name, idx)
+        self.character = character
+        self.type = typ
+        self.team = TYPES[typ][0]
+        self.lives = 1 if character == "survivalist" else 0  # W-29
+        self.cards = 0
+        self.cards_due = 0
+        self.mystic = False
+        self.used = set()
+        self.revealed = False
+        self.partner = None
+        self.weapon_night = None
+
+    @property
+    def in_afterlife(self):
+        return self.status == DEAD_
+
+
+class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
+    RULESET = "witchhunt"
+
+    def __init__(self, seed, options, players, lovers):
+        seats = [WSeat(p["name"], i, p["character"], p["type"]) for i, p in enumerate(players)]
+        super().__init__(seed, options, seats)
+        for a, b in lovers:
+            self.by_name[a].partner = b
+            self.by_name[b].partner = a
+        self.holders = {s.character: s for s in seats}
+        n_cards = options["archangel_cards"]
+        self.cards_left = len(seats) // 10 if n_cards is None else n_cards  # W-19
+        self.halftime_reached = False
+        self.halftime_night = None
+        self.spies_announced = False
+        self.juniors_joined = False
+        self.court = []
+        self.court_active = False
+        self.court_at_disband = set()
+        self.anarchist_night = None
+        self.vigilante_night = None
+        self.alarm_day = None
+        self.lookout_choice = None
+        self.captain_day = None
+        self.last_act_until = {}
+        self.investigated = set()
+        self.investigator_done = False
+        self.night_deaths = []
+        self.death_cycles = set()
+        self.morning_public = []
+        self.prev_lynch_survivor = None
+        self.lynch_survivor = None
+        self.subs = {}
+        self.reset_day()
+        self.reset_night()
+        self.night = False
+        self.emit("phase", PUBLIC, {"phase": self.phase})
+        if options["public_setup"]:  # W-23
+            counts = {}
+            for s in seats:
+                counts[s.type] = counts.get(s.type, 0) + 1
+            self.emit("setup", PUBLIC, {"characters": sorted(self.holders), "types": counts})
+        self.day_one_knowledge()
+
+    # --- queries ----------------------------------------------------------------------
+    def holder(self, char):
+        return self.holders.get(char)
+
+    def holder_name(self, char):
+        p = self.holders.get(char)
+        return p.name if p is not None else None
+
+    def holder_living(self, char):
+        p = self.holders.get(char)
+        return p is not None and p.status == ALIVE
+
+    def coven_members(self):  # W-25
+        return [p for p in self.seats if p.status == ALIVE and (
+            p.type == "elder_witch" or (p.type == "junior_witch" and self.juniors_joined))]
+
+    def court_meets(self):
+        return self.night and self.court_active and self.day % 2 == 0
+
+    def court_living(self):
+        return [m for m in self.court if self.by_name[m].status == ALIVE]
+
+    def alarm_type(self):
+        if self.lookout_choice is not None:
+            return self.lookout_choice
+        return min(TYPES, key=lambda t: sha_key(self.seed, "lookout", t))  # W-61
+
+    def afterlife(self):
+        return [p for p in self.seats if p.status == DEAD_]
+
+    def sees_everything(self, seat):
+        """W-17: the afterlife sees the whole game; the offstage and removed do not."""
+        return seat.status == DEAD_
+
+    # --- W-24: what every group learns at Day 1 ----------------------------------------
+    def day_one_knowledge(self):
+        by_type = {}
+        for p in self.seats:
+            by_type.setdefault(p.type, []).append(p.name)
+        elders = by_type.get("elder_witch", [])
+        juniors = by_type.get("junior_witch", [])
+        spies = by_type.get("village_spy", [])
+        groups = {
+            "elder_witch": (elders, juniors + spies, len(juniors)),
+            "junior_witch": (juniors, elders + spies, len(elders)),
+            "village_spy": (spies, [], 0),
+        }
+        musketeers = [p.name for p in self.seats if p.character.endswith("_musketeer")]
+        for p in self.seats:
+            group = groups.get(p.type)
+            if group is not None:
+                members, mixed, n = group
+                self._allies(p.name, p.type, [m for m in members if m != p.name], mixed, n)
+            if p.type == "village_lover":
+                self._allies(p.name, "village_lover", [p.partner], [], 0)
+            if p.name in musketeers:
+                self._allies(p.name, "musketeers", [m for m in musketeers if m != p.name], [], 0)
+            if p.character == "acolyte":  # W-34
+                self.tell(p.name, "acolyte", self.holder_name("priest"))
+            elif p.character == "nun":  # W-45
+                self.tell(p.name, "nun", self.holder_name("bishop"))
+            elif p.character == "oracle":
+                self.tell(p.name, "oracle", {c: self.holders[c].name for c in (
+                    "hunter", "entertainer", "summoner", "assassin") if c in self.holders})
+
+    def _allies(self, to, group, known, mixed, mixed_witches):
+        self.tell(to, "allies", {"group": group, "known": sorted(known), "mixed": sorted(mixed),
+                                 "mixed_witches": mixed_witches})
+
+    # --- resets -------------------------------------------------------------------------
+    def reset_day(self):
+        self.votes = Tally()
+        self.lynched_today = None
+        self.survived_today = set()
+        self.deaths_today = []
+        self.prev_lynch_survivor = self.lynch_survivor
+        self.lynch_survivor = None
+        self.subs = {}
+
+    def reset_night(self):
+        self.coven_votes = Tally()
+        self.court_votes = Tally()
+        self.angels = Tally()
+        self.demons = Tally()
+        self.spy_saves = Tally()
+        self.angel_saves = Tally()
+        self.demon_saves = Tally()
+        self.vetoes = set()
+        self.archdemon_vetoes = set()
+        self.archangel_spent = False
+        self.locked_coven = None
+        self.locked_court = None
+        self.summoner_names = None
+        self.assassin_names = None
+        self.subs = {}
+
+    # --- the boundary: may this input be applied now? (W-8) ------------------------------
+    def check_action(self, actor, inp):
+        a = inp.action
+        if a in ("vote", "unvote"):
+            return self.check_vote(actor, inp)
+        if a == "ability":
+            return self.check_ability(actor, inp)
+        if a == "withdraw":
+            return self.check_withdraw(actor, inp)
+        if a in ("coven", "court"):
+            self.need_night()
+            self.need_living_actor(actor)
+            if a == "coven" and actor not in self.coven_members():
+                raise GameRuleError("you are not in the Coven")
+            if a == "court":
+                if not self.court_meets():
+                    raise GameRuleError("the King's Court does not meet tonight")
+                if actor.name not in self.court:
+                    raise GameRuleError("you are not in the King's Court")
+            if self.midnight:
+                raise GameRuleError("the target was locked at midnight")
+            self.need_target(inp.target)
+            return
+        if a == "pack":
+            raise GameRuleError("there is no pack in Witchhunt")
+        if a == "weapon":
+            self.need_night("use a weapon")
+            self.need_living_actor(actor)
+            if actor.weapon_night is None or "weapon" in actor.used:
+                raise GameRuleError("you have no weapon to use")
+            if actor.weapon_night >= self.day:
+                raise GameRuleError("a weapon can be used from the night after it was given")
+            self.need_target(inp.target)
+            return
+        if a == "give_card":
+            self.need_afterlife(actor)
+            if actor.cards < 1:
+                raise GameRuleError("you hold no Archangel card")
+            target = self.seat(inp.target)
+            if target is None or target.status != DEAD_ or target is actor:
+                raise GameRuleError(f"{inp.target} is not another player in the afterlife")
+            return
+        self.need_night()
+        if a == "save":
+            return self.check_save(actor, inp)
+        self.need_afterlife(actor)
+        angel = actor.team == "village"
+        if a in ("protect", "archangel") and not angel:
+            raise GameRuleError("only Angels can do that; Demons veto")
+        if a in ("veto", "archdemon") and angel:
+            raise GameRuleError("only Demons can do that; Angels protect")
+        if a == "protect":
+            self.need_target(inp.target)
+            if self.midnight and inp.target in self.vetoes and not self.archangel_spent:
+                raise GameRuleError(f"{inp.target} was vetoed at midnight")  # W-18
+        elif a == "veto":
+            if self.midnight:
+                raise GameRuleError("the veto was locked at midnight")
+            self.need_target(inp.target)
+        elif a == "archangel":  # W-20
+            if actor.cards < 1:
+                raise GameRuleError("you hold no Archangel card")
+            if not self.midnight:
+                raise GameRuleError("an Archangel card can only be spent after midnight")
+            if self.archangel_spent:
+                raise GameRuleError("the vetoes are already ignored tonight")
+        elif a == "archdemon":
+            if actor.cards < 1:
+                raise GameRuleError("you hold no Archangel card")
+            if self.midnight:
+                raise GameRuleError("an Archdemon veto must be made before midnight")
+            self.need_target(inp.target)
+
+    def need_afterlife(self, actor):
+        if actor.status != DEAD_:
+            raise GameRuleError("only the dead in the afterlife can do that")
+
+    def check_save(self, actor, inp):
+        if self.halftime_night != self.day:
+            raise GameRuleError("there is nothing to save tonight")
+        if not self.midnight:
+            raise GameRuleError("save votes are taken after midnight")
+        if actor.status == ALIVE and actor.type == "village_spy":
+            names = self.assassin_names
+        elif actor.status == DEAD_:
+            names = self.summoner_names
+        else:
+            raise GameRuleError("you have no save vote")
+        if not names or inp.target not in names:
+            raise GameRuleError(f"{inp.target} is not one of the names you may save")
+        self.need_target(inp.target)
+
+    def save_tally(self, actor):
+        if actor.status == ALIVE:
+            return self.spy_saves
+        return self.angel_saves if actor.team == "village" else self.demon_saves
+
+    def check_withdraw(self, actor, inp):
+        w = inp.what
+        if w in ("coven", "court", "veto", "protect", "save"):
+            tally = {"coven": self.coven_votes, "court": self.court_votes, "veto": self.demons,
+                     "protect": self.angels}.get(w) or self.save_tally(actor)
+            if not self.night or actor.name not in tally.votes:
+                raise GameRuleError(f"you have no {w} vote to withdraw")
+            if self.midnight and w in ("coven", "court", "veto"):
+                raise GameRuleError("it was locked at midnight")
+            return
+        sub = self.subs.get((actor.name, w))
+        if sub is None:
+            raise GameRuleError(f"you have no {'weapon use' if w == 'weapon' else w} "
+                                "to withdraw")
+        if self.midnight and w == "ability" and actor.character in ("summoner", "assassin"):
+            raise GameRuleError("your names were locked at midnight")
+
+    # --- performing an accepted input -------------------------------------------------------
+    def perform(self, inp):
+        actor = self.by_name[inp.actor]
+        a = inp.action
+        if a in ("vote", "unvote"):
+            return self.perform_vote(actor, inp)
+        if a == "ability":
+            return self.perform_ability(actor, inp)
+        if a == "withdraw":
+            return self.perform_withdraw(actor, inp)
+        if a == "coven":
+            self.coven_votes.cast(actor.name, inp.target, self.seq)
+            self.emit("coven_vote", self.meeting("coven"), {"voter": actor.name,
+                                                             "target": inp.target}, meeting="coven")
+        elif a == "court":
+            self.court_votes.cast(actor.name, inp.target, self.seq)
+            self.emit("court_vote", tuple(self.court_living()),
+                      {"voter": actor.name, "target": inp.target}, meeting="court")
+        elif a == "protect":
+            self.angels.cast(actor.name, inp.target, self.seq)
+            self.log_dead({"protect": inp.target, "by": actor.name})
+        elif a == "veto":
+            self.demons.cast(actor.name, inp.target, self.seq)
+            self.log_dead({"veto": inp.target, "by": actor.name})
+        elif a == "archangel":
+            actor.cards -= 1
+            self.archangel_spent = True
+            self.log_dead({"archangel": actor.name})
+        elif a == "archdemon":
+            actor.cards -= 1
+            self.archdemon_vetoes.add(inp.target)
+            self.log_dead({"archdemon": actor.name, "target": inp.target})
+        elif a == "give_card":
+            actor.cards -= 1
+            self.log_dead({"give_card": actor.name, "to": inp.target})
+            self.give_card(self.by_name[inp.target], 1)
+        elif a == "save":
+            self.save_tally(actor).cast(actor.name, inp.target, self.seq)
+            to = DEAD if actor.status == DEAD_ else tuple(
+                p.name for p in self.living() if p.type == "village_spy")
+            self.emit("save_vote", to, {"voter": actor.name, "target": inp.target})
+        elif a == "weapon":
+            self.subs[(actor.name, "weapon")] = inp
+            self.emit("submitted", (actor.name,), {"action": "weapon", "target": inp.target})
+
+    def meeting(self, group):
+        if group == "coven":
+            return tuple(p.name for p in self.coven_members())
+        return ()
+
+    def perform_withdraw(self, actor, inp):
+        w = inp.what
+        tally = {"coven": self.coven_votes, "court": self.court_votes, "veto": self.demons,
+                 "protect": self.angels}.get(w)
+        if w == "save":
+            tally = self.save_tally(actor)
+        if tally is not None:
+            tally.withdraw(actor.name, self.seq)
+        else:
+            del self.subs[(actor.name, w)]
+            if w == "ability" and actor.character == "lookout":
+                self.lookout_choice = None
+        self.emit("withdrawn", (actor.name,), {"what": w})
+
+    # --- the day's end -------------------------------------------------------------------
+    def lynch(self, target, cannon=None):
+        """W-12: a lynch is a kill attempt; it ends the day (W-38: after the Cannon's)."""
+        self.lynched_today = target
+        self.emit("lynch", PUBLIC, {"target": target})
+        killed = {}
+        outcomes = []
+        if cannon is not None:
+            outcomes.append((cannon, self.attempt(cannon, "loose_cannon", killed=killed)))
+        outcome = self.attempt(target, "lynch", lynch=True, killed=killed)
+        outcomes.append((target, outcome))
+        if outcome == SURVIVED:
+            self.lynch_survivor = target
+        self.run_batch(outcomes, lynched=target)
+        if not self.over:
+            self.end_day()
+
+    def advance_phase(self):
+        if self.night:
+            self.resolve_night()
+            return
+        judge = self.holder("judge")
+        pick = self.subs.get((judge.name, "ability")) if judge is not None else None
+        if pick is not None and judge.living and self.by_name[pick.targets[0]].living:
+            self.lynch(pick.targets[0])  # W-30
+        else:
+            self.end_day()
+
+    def end_day(self):
+        cap = self.holder("captain")
+        if (cap is not None and self.captain_day == self.day and cap.living
+                and self.lynched_today != cap.name):  # W-62
+            cap.lives += 2
+            self.log_mod({"captain": cap.name, "lives": cap.lives})
+        if self.day == 1 and self.holder("lookout") is not None:
+            self.lookout_choice = self.alarm_type()  # W-61: the default if none was chosen
+        self.reset_day()
+        self.begin_night()
+
+    # --- W-72 -------------------------------------------------------------------------
+    def remove(self, seat, was_living):
+        seat.status = REMOVED
+        seat.cards = seat.cards_due = 0
+        self.last_act_until.pop(seat.name, None)
+        for key in [k for k in self.subs if k[0] == seat.name]:
+            del self.subs[key]
+        for tally in (self.coven_votes, self.court_votes, self.angels, self.demons,
+                      self.spy_saves, self.angel_saves, self.demon_saves):
+            tally.withdraw(seat.name, self.seq)
+        self.announce({"event": "removed", "player": seat.name})
+        if was_living:
+            self.emit("death", PUBLIC, {"player": seat.name})
+            self.death_cycles.add(self.day)
+            self.drop_votes_of(seat.name)
+            self.court_check()
+        self.win_check()
+        if not self.over:
+            self.check_majority()
+
+    def after_day_event(self):
+        if not self.over:
+            self.check_majority()  # W-4a

@@ -1,0 +1,112 @@
+"""Witchhunt setups: reading them, checking them (W-23) and the Day 1 knowledge (W-24)."""
+from ...errors import RecordError
+from ..base import parse_options, parse_players, parse_seed
+from .cards import CHARACTERS, HOLY, TYPES
+
+DEFAULT_OPTIONS = {
+    "archangel_cards": None,  # W-19: None means floor(seats / 10)
+    "stalemate_cycles": 3,  # W-69a: 0 for never
+    "public_setup": True,  # W-23: characters in play and type counts are public
+}
+
+
+def setup_problems(setup):
+    """Every problem with a setup at once: a list of (level, message), level "error" or
+    "warning". `setup` is a record's setup part: players, lovers (and options)."""
+    problems = []
+
+    def error(msg):
+        problems.append(("error", msg))
+
+    players = setup.get("players") or []
+    if not players:
+        error("a game needs players")
+    seen_chars = {}
+    counts = {t: 0 for t in TYPES}
+    names = set()
+    for p in players:
+        name, char, typ = p.get("name"), p.get("character"), p.get("type")
+        if name in names:
+            error(f"{name} is listed twice")
+        names.add(name)
+        if char not in CHARACTERS:
+            error(f"{name}: {char!r} is not a Witchhunt character")
+        elif char in seen_chars:
+            error(f"{CHARACTERS[char][1]} is dealt twice ({seen_chars[char]} and {name}); "
+                  "characters are unique")
+        else:
+            seen_chars[char] = name
+        if typ not in TYPES:
+            error(f"{name}: {typ!r} is not a player type")
+            continue
+        counts[typ] += 1
+        if char in HOLY and typ != "holy_villager":
+            error(f"{name}: {CHARACTERS[char][1]} is Holy and must be a Holy Villager (W-22)")
+        if typ == "holy_villager" and char in CHARACTERS and char not in HOLY:
+            error(f"{name}: a Holy Villager must hold a Holy character (W-22)")
+    by_name = {p.get("name"): p for p in players}
+    lovers = setup.get("lovers") or []
+    in_pairs = {}
+    for pair in lovers:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or pair[0] == pair[1]:
+            error(f"a Lover pair must name two different players: {pair!r}")
+            continue
+        for name in pair:
+            if name not in by_name:
+                error(f"Lover {name!r} is not a player")
+            elif by_name[name].get("type") != "village_lover":
+                error(f"Lover {name} is not a Village Lover")
+            if name in in_pairs:
+                error(f"{name} is in two Lover pairs")
+            in_pairs[name] = pair
+    if len(lovers) > 2:
+        error("at most two Lover pairs")
+    for p in players:
+        if p.get("type") == "village_lover" and p.get("name") not in in_pairs:
+            error(f"Village Lover {p.get('name')} is in no Lover pair")
+    witches = counts["elder_witch"] + counts["junior_witch"]
+    villagers = len(players) - witches
+    if players and witches < 1:
+        error("a game needs at least one Witch")
+    if witches and witches >= villagers:
+        error(f"Witches must be fewer than Villagers ({witches} Witches, {villagers} Villagers)")
+    if players and villagers * 3 < len(players) * 2 and witches < villagers:
+        problems.append(("warning", f"fewer than two thirds Villagers ({villagers} of "
+                                    f"{len(players)}); the rules expect two thirds or more"))
+    return problems
+
+
+def _cards(p, where):
+    for key in ("character", "type"):
+        if key not in p:
+            raise RecordError(f"{where}: missing {key!r}")
+    if p["character"] not in CHARACTERS:
+        raise RecordError(f"{where}: unknown character {p['character']!r}")
+    if p["type"] not in TYPES:
+        raise RecordError(f"{where}: unknown type {p['type']!r}")
+    extra = set(p) - {"name", "character", "type"}
+    if extra:
+        raise RecordError(f"{where}: unexpected keys {sorted(extra)}")
+    return p["character"], p["type"]
+
+
+def read_setup(record):
+    """Parse and check a record's setup. Returns (seed, options, players, lovers, warnings).
+
+    Raises RecordError on the first error (W-23)."""
+    seed = parse_seed(record)
+    options = parse_options(record, DEFAULT_OPTIONS)
+    players = parse_players(record, _cards)
+    lovers = record.get("lovers", [])
+    if lovers is None:
+        lovers = []
+    if not isinstance(lovers, list):
+        raise RecordError("lovers: must be a list of pairs")
+    setup = {"players": [{"name": n, "character": c, "type": t} for n, (c, t) in players],
+             "lovers": lovers}
+    problems = setup_problems(setup)
+    errors = [m for level, m in problems if level == "error"]
+    if errors:
+        raise RecordError("setup: " + errors[0])
+    warnings = [m for level, m in problems if level == "warning"]
+    return seed, options, setup["players"], [tuple(p) for p in lovers], warnings

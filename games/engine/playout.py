@@ -15,6 +15,8 @@ WH_ACTIONS_NIGHT = ("coven", "court", "ability", "ability", "weapon", "save")
 WH_ACTIONS_DEAD = ("protect", "veto", "archangel", "archdemon", "give_card", "save")
 WW_ACTIONS_DAY = ("vote", "vote", "unvote", "ability")
 WW_ACTIONS_NIGHT = ("pack", "ability", "ability")
+SORTED_TYPES = sorted(TYPES)
+SORTED_CHARACTERS = sorted(CHARACTERS)
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
 
 
@@ -58,33 +60,53 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
             "players": players, "lovers": lovers}
 
 
+def _pick(rand, seq):
+    return seq[int(rand() * len(seq))]
+
+
 def random_input(rng: random.Random, game, names) -> Input:
-    """One random input, legal or not: a seat's action, a withdrawal, or an advance."""
-    r = rng.random()
+    """One random input, legal or not: a seat's action, a withdrawal, or an advance.
+
+    Targets are drawn mostly from the living, so that most proposals are legal."""
+    rand = rng.random
+    r = rand()
     if r < 0.06:
         return Input("advance", word="midnight" if game.night and not game.midnight
-                     and rng.random() < 0.7 else "phase")
+                     and rand() < 0.7 else "phase")
     if r < 0.065:
-        return Input("moderator", word="remove", player=rng.choice(names))
-    seat = game.by_name[rng.choice(names)]
-    if rng.random() < 0.05:
-        return Input("action", actor=seat.name, action="withdraw", what=rng.choice(
-            WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")))
+        return Input("moderator", word="remove", player=_pick(rand, names))
+    living = [s.name for s in game.seats if s.status == "alive"] or names
+    if game.night and rand() < 0.3:  # the killers meet: a Coven or pack vote
+        killers = game.coven_members() if game.RULESET == "witchhunt" else game.pack()
+        if killers:
+            return Input("action", actor=_pick(rand, killers).name,
+                         action="coven" if game.RULESET == "witchhunt" else "pack",
+                         target=_pick(rand, living))
+    seat = _pick(rand, game.seats)
+    if not game.night and rand() < 0.5:  # a bandwagon: vote with the leader
+        leader = game.votes.plurality()
+        if leader is not None:
+            return Input("action", actor=seat.name, action="vote", target=leader)
+    if rand() < 0.05:
+        return Input("action", actor=seat.name, action="withdraw", what=_pick(rand,
+                     WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")))
     if game.RULESET == "werewolf":
-        action = rng.choice(WW_ACTIONS_NIGHT if game.night else WW_ACTIONS_DAY)
+        action = _pick(rand, WW_ACTIONS_NIGHT if game.night else WW_ACTIONS_DAY)
     elif seat.status == "dead":
-        action = rng.choice(WH_ACTIONS_DEAD)
+        action = _pick(rand, WH_ACTIONS_DEAD)
     else:
-        action = rng.choice(WH_ACTIONS_NIGHT if game.night else WH_ACTIONS_DAY)
-    inp = Input("action", actor=seat.name, action=action, target=rng.choice(names))
+        action = _pick(rand, WH_ACTIONS_NIGHT if game.night else WH_ACTIONS_DAY)
+    pool = names if rand() < 0.05 else living
+    inp = Input("action", actor=seat.name, action=action, target=_pick(rand, pool))
     if action == "ability":
-        inp.targets = tuple(rng.sample(names, rng.choice((0, 1, 1, 1, 2, 3))))
+        k = _pick(rand, (0, 1, 1, 1, 2, 3))
+        inp.targets = tuple(rng.sample(pool, k)) if k <= len(pool) else ()
         if game.RULESET == "werewolf":
-            inp.choice = rng.choice(("heal", "poison")) if seat.role == "witch" else None
+            inp.choice = _pick(rand, ("heal", "poison")) if seat.role == "witch" else None
         elif seat.character == "lookout":
-            inp.choice = rng.choice(sorted(TYPES))
+            inp.choice = _pick(rand, SORTED_TYPES)
         elif seat.character == "wizard":
-            inp.guess = rng.choice(sorted(CHARACTERS))
+            inp.guess = _pick(rand, SORTED_CHARACTERS)
     return inp
 
 

@@ -65,6 +65,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.morning_public = []
         self.prev_lynch_survivor = None
         self.lynch_survivor = None
+        self.weapon_user = None
         self.subs = {}
         self.reset_day()
         self.reset_night()
@@ -387,7 +388,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.log_mod({"captain": cap.name, "lives": cap.lives})
         if self.day == 1 and self.holder("lookout") is not None:
             self.lookout_choice = self.alarm_type()  # W-61: the default if none was chosen
-        self.reset_day()
+        self.votes = Tally()
         self.begin_night()
 
     # --- W-72 -------------------------------------------------------------------------

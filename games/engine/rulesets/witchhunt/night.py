@@ -91,6 +91,8 @@ class NightMixin:
         for name, cause, merc in self.kill_attempts(began):
             outcome = self.attempt(name, cause, protected=protected, killed=killed,
                                    mercenary=merc)
+            if cause == "weapon" and outcome is not None:  # W-11, W-8a: else nothing spent
+                self.by_name[self.weapon_user].used.add("weapon")
             if outcome is not None and (outcome != SURVIVED or name not in outcomes):
                 outcomes[name] = outcome
         court_team_deaths = {self.by_name[v].team for v, c in killed.items() if c == "court"}
@@ -246,7 +248,7 @@ class NightMixin:
         for p in self.seats:  # W-63
             sub = self.subs.get((p.name, "weapon"))
             if sub is not None:
-                p.used.add("weapon")
+                self.weapon_user = p.name
                 yield sub.target, "weapon", None
         dob = self.holder("dirty_old_bastard")
         sub = self.sub_of("dirty_old_bastard")

@@ -54,6 +54,27 @@ class WerewolfGame(Game):
         self.hexed = None
         self.gerbil_found = False
 
+    def standing(self, name):
+        """What seat `name` has submitted and may still change: {what: target(s)}."""
+        out = {}
+        for what, tally in (("vote", self.votes), ("pack", self.pack_votes)):
+            if name in tally.votes:
+                out[what] = tally.votes[name]
+        for (who, what), sub in self.subs.items():
+            if who == name:
+                out[what] = sub.to_step()
+        return out
+
+    def ability_shape(self, seat):
+        """(min targets, max targets, guesses, choices), or None for a card with no ability."""
+        if seat.role == "matchmaker":
+            return (2, 2, [], [])
+        if seat.role == "witch":
+            return (0, 1, [], ["heal", "poison"])
+        if seat.role in NIGHT_ROLES:
+            return (1, 1, [], [])
+        return None
+
     # --- the boundary -------------------------------------------------------------------
     def check_action(self, actor, inp):
         a = inp.action

@@ -23,12 +23,29 @@ NIGHT = {
     "traveling_mystic": (1, 2, True), "traveling_minstrel": (1, 1, False),
     "moonlight_pagan": (0, 0, True), "undertaker": (0, 0, True),
 }
+DAY_SHAPES = {
+    "judge": (1, 1, [], []), "lookout": (0, 0, [], sorted(TYPES)), "loose_cannon": (1, 1, [], []),
+    "wizard": (1, 1, sorted(CHARACTERS), []), "pious_musketeer": (1, 2, [], []),
+    "sneaky_musketeer": (1, 2, [], []), "reckless_musketeer": (1, 2, [], []),
+    "twilight_pagan": (1, 1, [], []), "sunlight_pagan": (0, 0, [], []),
+    "templar": (0, 1, [], []), "captain": (0, 0, [], []),
+}
 HALFTIME = ("hunter", "entertainer", "summoner", "assassin")
 ONCE = ("loose_cannon", "wizard", "twilight_pagan", "sunlight_pagan", "moonlight_pagan",
         "undertaker") + tuple(MUSKETEERS)
 
 
 class AbilityMixin:
+    # --- the shape of a seat's ability, for the role page's form -------------------------
+    def ability_shape(self, seat):
+        """(min targets, max targets, guesses, choices), or None for a card with no ability."""
+        char = seat.character
+        if char in LAST_ACTS:
+            return (0, 1, [], [])
+        if char in NIGHT:
+            return NIGHT[char][:2] + ([], [])
+        return DAY_SHAPES.get(char)
+
     # --- the boundary -------------------------------------------------------------------
     def check_ability(self, actor, inp):
         char = actor.character

@@ -112,6 +112,21 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         """W-17: the afterlife sees the whole game; the offstage and removed do not."""
         return seat.status == DEAD_
 
+    def standing(self, name):
+        """What seat `name` has submitted and may still change: {what: target(s)}."""
+        out = {}
+        for what, tally in (("vote", self.votes), ("coven", self.coven_votes),
+                            ("court", self.court_votes), ("protect", self.angels),
+                            ("veto", self.demons), ("save", self.spy_saves),
+                            ("save", self.angel_saves), ("save", self.demon_saves)):
+            if name in tally.votes:
+                out[what] = tally.votes[name]
+        for what in ("ability", "weapon"):
+            sub = self.subs.get((name, what))
+            if sub is not None:
+                out[what] = sub.to_step()
+        return out
+
     # --- W-24: what every group learns at Day 1 ----------------------------------------
     def day_one_knowledge(self):
         by_type = {}

@@ -9,6 +9,7 @@ One API serves every caller (the web services, `play_record`, the tests):
 - `setup_problems(ruleset, setup)`: every problem with a setup at once;
 - `records`: game records (FORMAT.md) and their results.
 """
+
 import copy as _copy
 
 from .errors import GameRuleError, RecordError
@@ -17,9 +18,22 @@ from .inputs import Input, parse_step
 from .rulesets import RULESET_NAMES, get_ruleset
 from .views import visible_events
 
-__all__ = ["DEAD", "MODERATOR", "PUBLIC", "RULESET_NAMES", "Event", "GameRuleError", "Input",
-           "RecordError", "apply", "get_ruleset", "new_game", "parse_input", "setup_problems",
-           "visible_events"]
+__all__ = [
+    "DEAD",
+    "MODERATOR",
+    "PUBLIC",
+    "RULESET_NAMES",
+    "Event",
+    "GameRuleError",
+    "Input",
+    "RecordError",
+    "apply",
+    "get_ruleset",
+    "new_game",
+    "parse_input",
+    "setup_problems",
+    "visible_events",
+]
 
 
 def new_game(record):

@@ -3,6 +3,7 @@
 A step that is not well formed is a RecordError (the record cannot be read); whether a
 well-formed step is *allowed* is the ruleset's question (GameRuleError).
 """
+
 from .errors import RecordError
 
 # action -> (required keys, optional keys), besides "actor" and "action"
@@ -30,11 +31,33 @@ ADVANCES = ("phase", "midnight")
 class Input:
     """One step. `kind` is "action", "moderator" or "advance"."""
 
-    __slots__ = ("kind", "actor", "action", "target", "targets", "guess", "choice", "what",
-                 "word", "player")
+    __slots__ = (
+        "kind",
+        "actor",
+        "action",
+        "target",
+        "targets",
+        "guess",
+        "choice",
+        "what",
+        "word",
+        "player",
+    )
 
-    def __init__(self, kind, *, actor=None, action=None, target=None, targets=(), guess=None,
-                 choice=None, what=None, word=None, player=None):
+    def __init__(
+        self,
+        kind,
+        *,
+        actor=None,
+        action=None,
+        target=None,
+        targets=(),
+        guess=None,
+        choice=None,
+        what=None,
+        word=None,
+        player=None,
+    ):
         self.kind = kind
         self.actor = actor
         self.action = action

@@ -4,12 +4,23 @@ Each option names an action, the legal targets (each checked by `game.check`), h
 to pick, and the guess or choice vocabulary. A multi-target ability lists the players
 legal as its first target; the full submission is checked again when it is made.
 """
+
 from .errors import GameRuleError
 from .inputs import Input
 
 # action -> the key its target goes in
-SINGLE = ("vote", "coven", "court", "protect", "veto", "archdemon", "give_card", "save",
-          "weapon", "pack")
+SINGLE = (
+    "vote",
+    "coven",
+    "court",
+    "protect",
+    "veto",
+    "archdemon",
+    "give_card",
+    "save",
+    "weapon",
+    "pack",
+)
 PLAIN = ("unvote", "archangel")
 
 
@@ -44,8 +55,9 @@ def options_for(game, name):
     names = [s.name for s in game.seats]
     out = []
     for action in SINGLE:
-        legal = [t for t in names
-                 if _legal(game, Input("action", actor=name, action=action, target=t))]
+        legal = [
+            t for t in names if _legal(game, Input("action", actor=name, action=action, target=t))
+        ]
         if legal:
             out.append(Option(action, legal, 1, 1))
     for action in PLAIN:
@@ -64,12 +76,17 @@ def options_for(game, name):
 def _ability_usable(game, name, names, lo, hi, guesses, choices):
     """Whether some submission of this shape is legal now (each first target tried, the
     rest padded with other players)."""
-    probe = Input("action", actor=name, action="ability", guess=guesses[0] if guesses else None,
-                  choice=choices[0] if choices else None)
+    probe = Input(
+        "action",
+        actor=name,
+        action="ability",
+        guess=guesses[0] if guesses else None,
+        choice=choices[0] if choices else None,
+    )
     if lo == 0 and _legal(game, probe):
         return True
     for t in names if hi else ():
-        probe.targets = (t, *[n for n in names if n != t][:max(lo - 1, 0)])
+        probe.targets = (t, *[n for n in names if n != t][: max(lo - 1, 0)])
         if _legal(game, probe):
             return True
     return False

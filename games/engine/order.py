@@ -1,4 +1,5 @@
 """Deterministic orders any implementation can reproduce (W-13, W-61)."""
+
 import hashlib
 
 

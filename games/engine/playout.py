@@ -3,6 +3,7 @@
 Inputs are drawn at random and kept only when the engine accepts them, so legality is
 decided by the engine's own boundary (the one `check`), never re-implemented here.
 """
+
 import random
 
 from .errors import GameRuleError
@@ -24,16 +25,20 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
     """A setup of `n` players that passes the setup checks (W-23 / the WW checks)."""
     names = [f"p{i:02d}" for i in range(n)]
     if ruleset == "werewolf":
-        specials = rng.sample([r for r in ROLES if r not in ("villager", "werewolf")],
-                              rng.randint(0, min(10, n - 2)))
+        specials = rng.sample(
+            [r for r in ROLES if r not in ("villager", "werewolf")], rng.randint(0, min(10, n - 2))
+        )
         wolves = rng.randint(1, max(1, (n - 1) // 3))
         roles = ["werewolf"] * wolves + specials
         roles += ["villager"] * (n - len(roles))
         roles = roles[:n]
         rng.shuffle(roles)
-        return {"ruleset": "werewolf", "seed": rng.randint(0, 10**6),
-                "options": {"reveal_on_death": rng.random() < 0.3},
-                "players": [{"name": a, "role": r} for a, r in zip(names, roles)]}
+        return {
+            "ruleset": "werewolf",
+            "seed": rng.randint(0, 10**6),
+            "options": {"reveal_on_death": rng.random() < 0.3},
+            "players": [{"name": a, "role": r} for a, r in zip(names, roles, strict=True)],
+        }
     chars = rng.sample(sorted(CHARACTERS), n)
     witches = rng.randint(1, max(1, (n - 1) // 3))
     kinds = {}
@@ -43,21 +48,26 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
         kinds[c] = rng.choice(("elder_witch", "junior_witch"))
     rest = others[witches:]
     pairs = min(rng.choice((0, 0, 1, 2)), len(rest) // 2)
-    lover_chars = rest[:2 * pairs]
+    lover_chars = rest[: 2 * pairs]
     for c in lover_chars:
         kinds[c] = "village_lover"
-    for c in rest[2 * pairs:]:
+    for c in rest[2 * pairs :]:
         kinds[c] = rng.choice(("basic_villager", "basic_villager", "village_spy"))
     for c in chars:
         if c in HOLY:
             kinds[c] = "holy_villager"
-    players = [{"name": a, "character": c, "type": kinds[c]} for a, c in zip(names, chars)]
+    players = [
+        {"name": a, "character": c, "type": kinds[c]} for a, c in zip(names, chars, strict=True)
+    ]
     by_char = {p["character"]: p["name"] for p in players}
-    lovers = [[by_char[lover_chars[2 * i]], by_char[lover_chars[2 * i + 1]]]
-              for i in range(pairs)]
-    return {"ruleset": "witchhunt", "seed": rng.randint(0, 10**6),
-            "options": {"stalemate_cycles": rng.choice((0, 2, 3))},
-            "players": players, "lovers": lovers}
+    lovers = [[by_char[lover_chars[2 * i]], by_char[lover_chars[2 * i + 1]]] for i in range(pairs)]
+    return {
+        "ruleset": "witchhunt",
+        "seed": rng.randint(0, 10**6),
+        "options": {"stalemate_cycles": rng.choice((0, 2, 3))},
+        "players": players,
+        "lovers": lovers,
+    }
 
 
 def _pick(rand, seq):
@@ -71,25 +81,34 @@ def random_input(rng: random.Random, game, names) -> Input:
     rand = rng.random
     r = rand()
     if r < 0.06:
-        return Input("advance", word="midnight" if game.night and not game.midnight
-                     and rand() < 0.7 else "phase")
+        return Input(
+            "advance",
+            word="midnight" if game.night and not game.midnight and rand() < 0.7 else "phase",
+        )
     if r < 0.065:
         return Input("moderator", word="remove", player=_pick(rand, names))
     living = [s.name for s in game.seats if s.status == "alive"] or names
     if game.night and rand() < 0.3:  # the killers meet: a Coven or pack vote
         killers = game.coven_members() if game.RULESET == "witchhunt" else game.pack()
         if killers:
-            return Input("action", actor=_pick(rand, killers).name,
-                         action="coven" if game.RULESET == "witchhunt" else "pack",
-                         target=_pick(rand, living))
+            return Input(
+                "action",
+                actor=_pick(rand, killers).name,
+                action="coven" if game.RULESET == "witchhunt" else "pack",
+                target=_pick(rand, living),
+            )
     seat = _pick(rand, game.seats)
     if not game.night and rand() < 0.5:  # a bandwagon: vote with the leader
         leader = game.votes.plurality()
         if leader is not None:
             return Input("action", actor=seat.name, action="vote", target=leader)
     if rand() < 0.05:
-        return Input("action", actor=seat.name, action="withdraw", what=_pick(rand,
-                     WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")))
+        return Input(
+            "action",
+            actor=seat.name,
+            action="withdraw",
+            what=_pick(rand, WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")),
+        )
     if game.RULESET == "werewolf":
         action = _pick(rand, WW_ACTIONS_NIGHT if game.night else WW_ACTIONS_DAY)
     elif seat.status == "dead":

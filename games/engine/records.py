@@ -1,4 +1,5 @@
 """Game records (../shared/conformance/FORMAT.md): read one, replay it, print the result."""
+
 import json
 
 from .errors import GameRuleError, RecordError
@@ -60,8 +61,7 @@ def result(ruleset, game, refused):
             item["result"] = d["result"]
             info.append(item)
         elif kind == "phase":
-            entry = {"phase": ev.phase, "lynch": None, "deaths": [], "survivals": [],
-                     "public": []}
+            entry = {"phase": ev.phase, "lynch": None, "deaths": [], "survivals": [], "public": []}
             entries[ev.phase] = entry
             log.append(entry)
         elif kind == "death":
@@ -76,8 +76,11 @@ def result(ruleset, game, refused):
         entry["deaths"].sort()
         entry["survivals"].sort()
     alive = sorted(p.name for p in game.seats if p.living)
-    final = {"phase": game.phase, "alive": alive,
-             "dead": sorted(p.name for p in game.seats if not p.living)}
+    final = {
+        "phase": game.phase,
+        "alive": alive,
+        "dead": sorted(p.name for p in game.seats if not p.living),
+    }
     final.update(ruleset.final(game))
     final["winner"] = game.winner
     final["winners"] = sorted(game.winners)

@@ -6,6 +6,7 @@
   the offstage and the removed see nothing beyond the living's share (W-14a, W-41, W-72).
 - The moderator sees everything.
 """
+
 from .events import DEAD, MODERATOR, PUBLIC
 
 

@@ -1,4 +1,5 @@
 """Where the rules cases live: the shared conformance examples and the team's own."""
+
 import importlib.util
 import json
 import os

@@ -1,5 +1,6 @@
 """Hypothesis playouts: random legal setups of 7-48 players (Werewolf: 4-24) played with
 random legal inputs, checked against the invariants every game must keep."""
+
 import json
 import pickle
 import random
@@ -17,8 +18,7 @@ from games.engine.views import visible_events
 AFTERLIFE_ACTIONS = {"protect", "veto", "archangel", "archdemon", "give_card", "save"}
 # Info results that carry another seat's cards, each by a ruling that grants it.
 CARD_KNOWLEDGE = {"gravedigger", "templar", "undertaker", "sunlight"}  # W-36, W-68, W-53, W-67
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _games(ruleset, lo, hi):
@@ -69,9 +69,10 @@ def _assert_may_act(status, inp):
     a last-act holder for the last act (W-14, W-17)."""
     if status == ALIVE:
         return
-    if status == DEAD_ and (inp.action in AFTERLIFE_ACTIONS or
-                            (inp.action == "withdraw" and inp.what in ("protect", "veto",
-                                                                       "save"))):
+    if status == DEAD_ and (
+        inp.action in AFTERLIFE_ACTIONS
+        or (inp.action == "withdraw" and inp.what in ("protect", "veto", "save"))
+    ):
         return
     if status == LAST_ACT and inp.action in ("ability", "withdraw"):
         return
@@ -103,9 +104,10 @@ def _assert_winner_consistent(game):
     witches = sum(team[p.name] == "witches" for p in living)
     # W-70: every player of the winning team, dead, offstage or alive.
     assert game.winners == sorted(n for n, t in team.items() if t == game.winner)
-    stalemate = any(e.kind == "moderator" and ("stalemate" in e.data or
-                                               e.data.get("act") == "stalemate")
-                    for e in game.events)
+    stalemate = any(
+        e.kind == "moderator" and ("stalemate" in e.data or e.data.get("act") == "stalemate")
+        for e in game.events
+    )
     if game.winner == "village":
         assert witches == 0  # W-69
     else:
@@ -139,8 +141,9 @@ def _assert_no_card_leaks(game):
             if event.kind == "info" and event.data["what"] in CARD_KNOWLEDGE:
                 continue
             text = json.dumps(event.data)
-            assert '"character"' not in text and '"type"' not in text and '"role"' not in text, \
+            assert '"character"' not in text and '"type"' not in text and '"role"' not in text, (
                 f"{seat.name} sees {event}"
+            )
 
 
 @settings(max_examples=15, deadline=None)

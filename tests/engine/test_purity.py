@@ -1,4 +1,5 @@
 """games/engine is pure Python: no Django import anywhere in it (house style)."""
+
 import ast
 from pathlib import Path
 
@@ -17,8 +18,12 @@ def _imports(path):
 def test_engine_imports_no_django():
     files = sorted(ENGINE.rglob("*.py"))
     assert len(files) > 10
-    offenders = {str(f.relative_to(ENGINE)): m for f in files for m in _imports(f)
-                 if m == "django" or m.startswith("django.")}
+    offenders = {
+        str(f.relative_to(ENGINE)): m
+        for f in files
+        for m in _imports(f)
+        if m == "django" or m.startswith("django.")
+    }
     assert offenders == {}
 
 

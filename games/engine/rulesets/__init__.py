@@ -1,4 +1,5 @@
 """Rulesets: each module exposes `RULESET`, an object with the Ruleset interface (base.py)."""
+
 from ..errors import RecordError
 
 

@@ -3,6 +3,7 @@
 A ruleset subclasses `Game` and fills in the hooks; everything that W-1, W-4, W-4a,
 W-7, W-8 and W-72 say for both rulesets lives here once.
 """
+
 import re
 
 from ..errors import GameRuleError, RecordError
@@ -68,8 +69,9 @@ def parse_options(record, defaults):
             if not isinstance(value, bool):
                 raise RecordError(f"options: {key} must be true or false")
         elif default is None or isinstance(default, int):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 0):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
                 raise RecordError(f"options: {key} must be a whole number, 0 or more")
         out[key] = value
     return out

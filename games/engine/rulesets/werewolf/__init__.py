@@ -1,6 +1,6 @@
 """The Werewolf ruleset (../shared/rules/werewolf-rulings.md)."""
+
 from .game import WerewolfGame
-from .roles import ROLES
 from .setup import read_setup, setup_problems
 
 

@@ -1,5 +1,6 @@
 """The Werewolf game on the shared core: the pack, the night (WW-5..WW-10) and the end
 (WW-11..WW-15)."""
+
 from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import announcement_order
@@ -34,9 +35,16 @@ class WerewolfGame(Game):
         self.emit("phase", PUBLIC, {"phase": self.phase})
         wolves = [s.name for s in seats if s.role == "werewolf"]
         for name in wolves:  # WW-1
-            self.tell(name, "allies", {"group": "werewolves",
-                                       "known": sorted(w for w in wolves if w != name),
-                                       "mixed": [], "mixed_witches": 0})
+            self.tell(
+                name,
+                "allies",
+                {
+                    "group": "werewolves",
+                    "known": sorted(w for w in wolves if w != name),
+                    "mixed": [],
+                    "mixed_witches": 0,
+                },
+            )
 
     def holder(self, role):
         return self.holders.get(role)
@@ -153,8 +161,12 @@ class WerewolfGame(Game):
             return self.perform_vote(actor, inp)
         if a == "pack":
             self.pack_votes.cast(actor.name, inp.target, self.seq)
-            self.emit("pack_vote", tuple(s.name for s in self.pack()),
-                      {"voter": actor.name, "target": inp.target}, meeting="pack")
+            self.emit(
+                "pack_vote",
+                tuple(s.name for s in self.pack()),
+                {"voter": actor.name, "target": inp.target},
+                meeting="pack",
+            )
             return
         if a == "withdraw":
             keys = [k for k in self.subs if k[0] == actor.name] if inp.what == "ability" else []
@@ -174,8 +186,11 @@ class WerewolfGame(Game):
         key = (actor.name, inp.choice or "ability")
         self.subs.pop(key, None)  # re-insert so that the latest is withdrawn first
         self.subs[key] = inp
-        self.emit("submitted", (actor.name,), {"actor": actor.name, "targets": list(inp.targets),
-                                               "choice": inp.choice})
+        self.emit(
+            "submitted",
+            (actor.name,),
+            {"actor": actor.name, "targets": list(inp.targets), "choice": inp.choice},
+        )
 
     def sub(self, role, what="ability"):
         p = self.holders.get(role)
@@ -191,8 +206,11 @@ class WerewolfGame(Game):
         self.midnight = True
         victim = self.pack_votes.plurality()
         self.victim = victim if victim is not None and self.by_name[victim].living else None
-        hex_sub = self.subs.get((self.holder("warlock").name, "ability")) if self.holder(
-            "warlock") else None
+        hex_sub = (
+            self.subs.get((self.holder("warlock").name, "ability"))
+            if self.holder("warlock")
+            else None
+        )
         if hex_sub is not None and self.by_name[hex_sub.targets[0]].living:
             self.hexed = hex_sub.targets[0]
             if self.by_name[self.hexed].role != "werewolf":
@@ -225,8 +243,10 @@ class WerewolfGame(Game):
         if devil is not None:
             killed.append(devil.targets[0])
         results = []
-        for role, what, test in (("seer", "seer", lambda t: t.role == "werewolf"),
-                                 ("were_gerbil", "gerbil", lambda t: t.role == "were_hamster")):
+        for role, what, test in (
+            ("seer", "seer", lambda t: t.role == "werewolf"),
+            ("were_gerbil", "gerbil", lambda t: t.role == "were_hamster"),
+        ):
             s = self.sub(role)
             if s is not None and self.by_name[s.targets[0]].living:
                 found = test(self.by_name[s.targets[0]])
@@ -310,8 +330,11 @@ class WerewolfGame(Game):
         if hamster_alive:  # WW-13
             return self.end("were_hamster", [hamster.name])
         if team == "village":  # WW-12: every good card but a dead Thief
-            winners = {s.name for s in self.seats if s.alignment == GOOD
-                       and not (s.role == "thief" and s.status != ALIVE)}
+            winners = {
+                s.name
+                for s in self.seats
+                if s.alignment == GOOD and not (s.role == "thief" and s.status != ALIVE)
+            }
         else:
             winners = {s.name for s in self.seats if s.alignment == EVIL}
         winners |= {s.name for s in alive if s.partner}  # WW-15

@@ -13,10 +13,16 @@ ROLES = {
     "warlock": (EVIL, "Warlock", "Each night, hexes one player (WW-6)."),
     "crone": (EVIL, "Crone", "No power."),
     "fool": (WILD, "Fool", "Wins alone if lynched (WW-11)."),
-    "were_hamster": (WILD, "Were-Hamster", "Survives the pack's attack; usurps the win if "
-                                           "alive (WW-10, WW-13)."),
+    "were_hamster": (
+        WILD,
+        "Were-Hamster",
+        "Survives the pack's attack; usurps the win if alive (WW-10, WW-13).",
+    ),
     "were_gerbil": (WILD, "Were-Gerbil", "Each night, searches for the Were-Hamster (WW-14)."),
-    "devil": (WILD, "Devil", "Each night, may kill one player; wins only as a living Lover "
-                             "(WW-15)."),
+    "devil": (
+        WILD,
+        "Devil",
+        "Each night, may kill one player; wins only as a living Lover (WW-15).",
+    ),
 }
 REPEATABLE = ("villager", "werewolf")

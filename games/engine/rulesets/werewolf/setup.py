@@ -1,4 +1,5 @@
 """Werewolf setups: reading and checking them (the WW setup checks)."""
+
 from ...errors import RecordError
 from ..base import parse_options, parse_players, parse_seed
 from .roles import REPEATABLE, ROLES
@@ -22,14 +23,20 @@ def setup_problems(setup):
         wolves += role == "werewolf"
         if role not in REPEATABLE:
             if role in seen:
-                problems.append(("error", f"{ROLES[role][1]} is dealt twice ({seen[role]} and "
-                                          f"{p.get('name')}); it is a single card"))
+                problems.append(
+                    (
+                        "error",
+                        f"{ROLES[role][1]} is dealt twice ({seen[role]} and "
+                        f"{p.get('name')}); it is a single card",
+                    )
+                )
             seen[role] = p.get("name")
     if players and wolves < 1:
         problems.append(("error", "a game needs at least one Werewolf"))
     if wolves and wolves >= len(players) - wolves:
-        problems.append(("error", f"Werewolves must be fewer than everyone else ({wolves} of "
-                                  f"{len(players)})"))
+        problems.append(
+            ("error", f"Werewolves must be fewer than everyone else ({wolves} of {len(players)})")
+        )
     return problems
 
 

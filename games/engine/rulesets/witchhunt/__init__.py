@@ -1,4 +1,5 @@
 """The Witchhunt 9.0 ruleset (../shared/rules/witchhunt-rulings.md)."""
+
 from .cards import CHARACTERS, TYPES
 from .game import WitchhuntGame
 from .setup import read_setup, setup_problems

@@ -3,36 +3,62 @@
 Night abilities are stored as submissions (W-7) and resolved by night.py; day abilities
 other than the Judge's pick and the Lookout's choice act at once as day events (W-15).
 """
+
 from ...errors import GameRuleError
 from ..base import ALIVE, LAST_ACT
 from .batch import LAST_ACTS
 from .cards import CHARACTERS, TYPES
 
-MUSKETEERS = {"pious_musketeer": lambda p: p.type == "holy_villager",
-              "sneaky_musketeer": lambda p: p.type == "village_spy",
-              "reckless_musketeer": lambda p: p.team == "witches"}  # W-64: these are spared
+MUSKETEERS = {
+    "pious_musketeer": lambda p: p.type == "holy_villager",
+    "sneaky_musketeer": lambda p: p.type == "village_spy",
+    "reckless_musketeer": lambda p: p.team == "witches",
+}  # W-64: these are spared
 PAGANS = ("moonlight_pagan", "twilight_pagan", "sunlight_pagan")
 TRAVELERS = ("traveling_medic", "traveling_mercenary", "traveling_mystic")
 # night abilities: character -> (min targets, max targets, self allowed)
 NIGHT = {
-    "priest": (1, 1, True), "inquisitor": (1, 1, True), "investigator": (1, 1, True),
-    "king": (0, 4, True), "paladin": (1, 1, True), "vigilante": (1, 1, True),
-    "anarchist": (1, 2, True), "hunter": (1, 1, True), "entertainer": (3, 3, False),
-    "summoner": (3, 3, True), "assassin": (2, 2, True), "blacksmith": (1, 2, False),
-    "traveling_medic": (1, 2, True), "traveling_mercenary": (1, 2, True),
-    "traveling_mystic": (1, 2, True), "traveling_minstrel": (1, 1, False),
-    "moonlight_pagan": (0, 0, True), "undertaker": (0, 0, True),
+    "priest": (1, 1, True),
+    "inquisitor": (1, 1, True),
+    "investigator": (1, 1, True),
+    "king": (0, 4, True),
+    "paladin": (1, 1, True),
+    "vigilante": (1, 1, True),
+    "anarchist": (1, 2, True),
+    "hunter": (1, 1, True),
+    "entertainer": (3, 3, False),
+    "summoner": (3, 3, True),
+    "assassin": (2, 2, True),
+    "blacksmith": (1, 2, False),
+    "traveling_medic": (1, 2, True),
+    "traveling_mercenary": (1, 2, True),
+    "traveling_mystic": (1, 2, True),
+    "traveling_minstrel": (1, 1, False),
+    "moonlight_pagan": (0, 0, True),
+    "undertaker": (0, 0, True),
 }
 DAY_SHAPES = {
-    "judge": (1, 1, [], []), "lookout": (0, 0, [], sorted(TYPES)), "loose_cannon": (1, 1, [], []),
-    "wizard": (1, 1, sorted(CHARACTERS), []), "pious_musketeer": (1, 2, [], []),
-    "sneaky_musketeer": (1, 2, [], []), "reckless_musketeer": (1, 2, [], []),
-    "twilight_pagan": (1, 1, [], []), "sunlight_pagan": (0, 0, [], []),
-    "templar": (0, 1, [], []), "captain": (0, 0, [], []),
+    "judge": (1, 1, [], []),
+    "lookout": (0, 0, [], sorted(TYPES)),
+    "loose_cannon": (1, 1, [], []),
+    "wizard": (1, 1, sorted(CHARACTERS), []),
+    "pious_musketeer": (1, 2, [], []),
+    "sneaky_musketeer": (1, 2, [], []),
+    "reckless_musketeer": (1, 2, [], []),
+    "twilight_pagan": (1, 1, [], []),
+    "sunlight_pagan": (0, 0, [], []),
+    "templar": (0, 1, [], []),
+    "captain": (0, 0, [], []),
 }
 HALFTIME = ("hunter", "entertainer", "summoner", "assassin")
-ONCE = ("loose_cannon", "wizard", "twilight_pagan", "sunlight_pagan", "moonlight_pagan",
-        "undertaker") + tuple(MUSKETEERS)
+ONCE = (
+    "loose_cannon",
+    "wizard",
+    "twilight_pagan",
+    "sunlight_pagan",
+    "moonlight_pagan",
+    "undertaker",
+) + tuple(MUSKETEERS)
 
 
 class AbilityMixin:
@@ -77,13 +103,16 @@ class AbilityMixin:
             raise GameRuleError("your names were locked at midnight")
         when = {
             "king": (n == 1, "the King chooses his Court on the first night"),
-            "paladin": (self.court_meets() and len(self.court_living()) == 3
-                        and actor.name in self.court,
-                        "you can only give a life when the Court meets with three members"),
+            "paladin": (
+                self.court_meets() and len(self.court_living()) == 3 and actor.name in self.court,
+                "you can only give a life when the Court meets with three members",
+            ),
             "vigilante": (self.vigilante_night == n, "you may not kill tonight"),
             "anarchist": (self.anarchist_night == n, "you may not kill tonight"),
-            "blacksmith": (self.alarm_day == n, "you can arm players only on the night "
-                                                "after the Alarm sounds"),
+            "blacksmith": (
+                self.alarm_day == n,
+                "you can arm players only on the night after the Alarm sounds",
+            ),
             "undertaker": (n >= 2, "the Undertaker looks on a night after the first"),
         }.get(char)
         if char in TRAVELERS or char == "traveling_minstrel":
@@ -94,7 +123,8 @@ class AbilityMixin:
         if char == "paladin" and inp.targets[0] not in self.court:
             raise GameRuleError(f"{inp.targets[0]} is not in the King's Court")
         if char == "traveling_minstrel" and self.by_name[inp.targets[0]].character not in (
-                TRAVELERS):
+            TRAVELERS
+        ):
             raise GameRuleError(f"{inp.targets[0]} is not a fellow Traveler")
 
     def _day_judge(self, actor, inp):
@@ -118,8 +148,9 @@ class AbilityMixin:
         self.need_targets(inp.targets, 1, 1)
 
     def _day_musketeer(self, actor, inp):
-        if any(p.status == ALIVE and p.character in MUSKETEERS and p is not actor
-               for p in self.seats):
+        if any(
+            p.status == ALIVE and p.character in MUSKETEERS and p is not actor for p in self.seats
+        ):
             raise GameRuleError("you can act only as the last living Musketeer")
         self.need_targets(inp.targets, 1, 2)
 
@@ -129,8 +160,7 @@ class AbilityMixin:
         self.need_targets(inp.targets, 1, 1)
         t = inp.targets[0]
         if t not in self.survived_today and t != self.prev_lynch_survivor:  # W-66
-            raise GameRuleError(f"{t}'s survival was not announced today or at yesterday's "
-                                "lynch")
+            raise GameRuleError(f"{t}'s survival was not announced today or at yesterday's lynch")
 
     def _day_sunlight_pagan(self, actor, inp):
         self.need_targets(inp.targets, 0, 0)
@@ -162,25 +192,37 @@ class AbilityMixin:
         if char in NIGHT:
             if char == "undertaker":  # W-53: at once
                 actor.used.add(char)
-                self.tell(actor.name, "undertaker", {n: self._cards(n) for n in
-                                                     sorted(self.night_deaths)})
+                self.tell(
+                    actor.name, "undertaker", {n: self._cards(n) for n in sorted(self.night_deaths)}
+                )
                 return
             self.subs[(actor.name, "ability")] = inp
-            self.emit("submitted", self.ability_audience(actor),
-                      {"actor": actor.name, "action": "ability", "targets": list(inp.targets)})
+            self.emit(
+                "submitted",
+                self.ability_audience(actor),
+                {"actor": actor.name, "action": "ability", "targets": list(inp.targets)},
+            )
             return
         if char in ("judge", "lookout"):  # changeable until the deadline (W-7)
             self.subs[(actor.name, "ability")] = inp
             if char == "lookout":
                 self.lookout_choice = inp.choice
-            self.emit("submitted", (actor.name,), {"actor": actor.name, "action": "ability",
-                                                   "targets": list(inp.targets),
-                                                   "choice": inp.choice})
+            self.emit(
+                "submitted",
+                (actor.name,),
+                {
+                    "actor": actor.name,
+                    "action": "ability",
+                    "targets": list(inp.targets),
+                    "choice": inp.choice,
+                },
+            )
             return
         if char in ONCE:
             actor.used.add(char)
-        getattr(self, "_do_" + char.split("_")[-1] if char.endswith("musketeer")
-                else "_do_" + char)(actor, inp)
+        getattr(
+            self, "_do_" + char.split("_")[-1] if char.endswith("musketeer") else "_do_" + char
+        )(actor, inp)
 
     def ability_audience(self, actor):
         """Who sees a night submission: the actor, and the group it meets with (W-26a)."""
@@ -188,8 +230,9 @@ class AbilityMixin:
         if actor.name in group:
             return tuple(group)
         if actor.character in TRAVELERS + ("traveling_minstrel",):
-            return tuple(p.name for p in self.seats if p.living and p.character.startswith(
-                "traveling_"))
+            return tuple(
+                p.name for p in self.seats if p.living and p.character.startswith("traveling_")
+            )
         return (actor.name,)
 
     def _cards(self, name):
@@ -237,8 +280,11 @@ class AbilityMixin:
         self.reveal(actor)
         spared = MUSKETEERS[actor.character]
         killed = {}
-        outcomes = [(t, self.attempt(t, "musketeer", killed=killed)) for t in inp.targets
-                    if not spared(self.by_name[t])]
+        outcomes = [
+            (t, self.attempt(t, "musketeer", killed=killed))
+            for t in inp.targets
+            if not spared(self.by_name[t])
+        ]
         self.run_batch(outcomes)
         self.after_day_event()
 

@@ -1,5 +1,6 @@
 """Kill attempts (W-9), batches of announcements and their triggers (W-15), the win
 check (W-69, W-69a) and the Archangel cards (W-19)."""
+
 from ...events import DEAD, PUBLIC
 from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED
 
@@ -92,8 +93,12 @@ class BatchMixin:
                 self.deal_card(p, mystic=True)
         for p in dead:  # (3)
             if lynched == p.name and self.holder_living("gravedigger"):  # W-36
-                self.tell(self.holder("gravedigger").name, "gravedigger",
-                          {"character": p.character, "type": p.type}, about=p.name)
+                self.tell(
+                    self.holder("gravedigger").name,
+                    "gravedigger",
+                    {"character": p.character, "type": p.type},
+                    about=p.name,
+                )
             self.court_check()
             partner = self.by_name.get(p.partner) if p.partner else None
             if partner is not None and partner.status == ALIVE:  # W-58
@@ -183,8 +188,11 @@ class BatchMixin:
     def stalemate_check(self):
         k = self.options["stalemate_cycles"]
         last = self.day - 1  # the cycle judged this morning
-        if k and last >= k and not any(c in self.death_cycles for c in range(last - k + 1,
-                                                                             last + 1)):
+        if (
+            k
+            and last >= k
+            and not any(c in self.death_cycles for c in range(last - k + 1, last + 1))
+        ):
             self.log_mod({"stalemate": k})
             self.end("witches")
 
@@ -196,4 +204,3 @@ class BatchMixin:
         self.winner = team
         self.winners = sorted(p.name for p in self.seats if p.team == team)  # W-70
         self.emit("game_over", PUBLIC, {"winner": team, "winners": self.winners})
-

@@ -1,9 +1,10 @@
 """The Witchhunt game: its state, the legality of every input (W-8) and the day."""
+
 from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
 from ...votes import Tally
-from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED, Game, Seat
+from ..base import ALIVE, DEAD_, REMOVED, Game, Seat
 from .abilities import AbilityMixin
 from .batch import SURVIVED, BatchMixin
 from .cards import TYPES
@@ -11,8 +12,19 @@ from .night import NightMixin
 
 
 class WSeat(Seat):
-    __slots__ = ("character", "type", "team", "lives", "cards", "cards_due", "mystic", "used",
-                 "revealed", "partner", "weapon_night")
+    __slots__ = (
+        "character",
+        "type",
+        "team",
+        "lives",
+        "cards",
+        "cards_due",
+        "mystic",
+        "used",
+        "revealed",
+        "partner",
+        "weapon_night",
+    )
 
     def __init__(self, name, idx, character, typ):
         super().__init__(name, idx)
@@ -91,8 +103,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         return p is not None and p.status == ALIVE
 
     def coven_members(self):  # W-25
-        return [p for p in self.seats if p.status == ALIVE and (
-            p.type == "elder_witch" or (p.type == "junior_witch" and self.juniors_joined))]
+        return [
+            p
+            for p in self.seats
+            if p.status == ALIVE
+            and (p.type == "elder_witch" or (p.type == "junior_witch" and self.juniors_joined))
+        ]
 
     def court_meets(self):
         return self.night and self.court_active and self.day % 2 == 0
@@ -115,10 +131,16 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def standing(self, name):
         """What seat `name` has submitted and may still change: {what: target(s)}."""
         out = {}
-        for what, tally in (("vote", self.votes), ("coven", self.coven_votes),
-                            ("court", self.court_votes), ("protect", self.angels),
-                            ("veto", self.demons), ("save", self.spy_saves),
-                            ("save", self.angel_saves), ("save", self.demon_saves)):
+        for what, tally in (
+            ("vote", self.votes),
+            ("coven", self.coven_votes),
+            ("court", self.court_votes),
+            ("protect", self.angels),
+            ("veto", self.demons),
+            ("save", self.spy_saves),
+            ("save", self.angel_saves),
+            ("save", self.demon_saves),
+        ):
             if name in tally.votes:
                 out[what] = tally.votes[name]
         for what in ("ability", "weapon"):
@@ -155,12 +177,27 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             elif p.character == "nun":  # W-45
                 self.tell(p.name, "nun", self.holder_name("bishop"))
             elif p.character == "oracle":
-                self.tell(p.name, "oracle", {c: self.holders[c].name for c in (
-                    "hunter", "entertainer", "summoner", "assassin") if c in self.holders})
+                self.tell(
+                    p.name,
+                    "oracle",
+                    {
+                        c: self.holders[c].name
+                        for c in ("hunter", "entertainer", "summoner", "assassin")
+                        if c in self.holders
+                    },
+                )
 
     def _allies(self, to, group, known, mixed, mixed_witches):
-        self.tell(to, "allies", {"group": group, "known": sorted(known), "mixed": sorted(mixed),
-                                 "mixed_witches": mixed_witches})
+        self.tell(
+            to,
+            "allies",
+            {
+                "group": group,
+                "known": sorted(known),
+                "mixed": sorted(mixed),
+                "mixed_witches": mixed_witches,
+            },
+        )
 
     # --- resets -------------------------------------------------------------------------
     def reset_day(self):
@@ -289,8 +326,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def check_withdraw(self, actor, inp):
         w = inp.what
         if w in ("coven", "court", "veto", "protect", "save"):
-            tally = {"coven": self.coven_votes, "court": self.court_votes, "veto": self.demons,
-                     "protect": self.angels}.get(w) or self.save_tally(actor)
+            tally = {
+                "coven": self.coven_votes,
+                "court": self.court_votes,
+                "veto": self.demons,
+                "protect": self.angels,
+            }.get(w) or self.save_tally(actor)
             if not self.night or actor.name not in tally.votes:
                 raise GameRuleError(f"you have no {w} vote to withdraw")
             if self.midnight and w in ("coven", "court", "veto"):
@@ -298,8 +339,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return
         sub = self.subs.get((actor.name, w))
         if sub is None:
-            raise GameRuleError(f"you have no {'weapon use' if w == 'weapon' else w} "
-                                "to withdraw")
+            raise GameRuleError(f"you have no {'weapon use' if w == 'weapon' else w} to withdraw")
         if self.midnight and w == "ability" and actor.character in ("summoner", "assassin"):
             raise GameRuleError("your names were locked at midnight")
 
@@ -315,12 +355,20 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return self.perform_withdraw(actor, inp)
         if a == "coven":
             self.coven_votes.cast(actor.name, inp.target, self.seq)
-            self.emit("coven_vote", self.meeting("coven"), {"voter": actor.name,
-                                                             "target": inp.target}, meeting="coven")
+            self.emit(
+                "coven_vote",
+                self.meeting("coven"),
+                {"voter": actor.name, "target": inp.target},
+                meeting="coven",
+            )
         elif a == "court":
             self.court_votes.cast(actor.name, inp.target, self.seq)
-            self.emit("court_vote", tuple(self.court_living()),
-                      {"voter": actor.name, "target": inp.target}, meeting="court")
+            self.emit(
+                "court_vote",
+                tuple(self.court_living()),
+                {"voter": actor.name, "target": inp.target},
+                meeting="court",
+            )
         elif a == "protect":
             self.angels.cast(actor.name, inp.target, self.seq)
             self.log_dead({"protect": inp.target, "by": actor.name})
@@ -341,8 +389,11 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.give_card(self.by_name[inp.target], 1)
         elif a == "save":
             self.save_tally(actor).cast(actor.name, inp.target, self.seq)
-            to = DEAD if actor.status == DEAD_ else tuple(
-                p.name for p in self.living() if p.type == "village_spy")
+            to = (
+                DEAD
+                if actor.status == DEAD_
+                else tuple(p.name for p in self.living() if p.type == "village_spy")
+            )
             self.emit("save_vote", to, {"voter": actor.name, "target": inp.target})
         elif a == "weapon":
             self.subs[(actor.name, "weapon")] = inp
@@ -355,8 +406,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def perform_withdraw(self, actor, inp):
         w = inp.what
-        tally = {"coven": self.coven_votes, "court": self.court_votes, "veto": self.demons,
-                 "protect": self.angels}.get(w)
+        tally = {
+            "coven": self.coven_votes,
+            "court": self.court_votes,
+            "veto": self.demons,
+            "protect": self.angels,
+        }.get(w)
         if w == "save":
             tally = self.save_tally(actor)
         if tally is not None:
@@ -397,8 +452,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def end_day(self):
         cap = self.holder("captain")
-        if (cap is not None and self.captain_day == self.day and cap.living
-                and self.lynched_today != cap.name):  # W-62
+        if (
+            cap is not None
+            and self.captain_day == self.day
+            and cap.living
+            and self.lynched_today != cap.name
+        ):  # W-62
             cap.lives += 2
             self.log_mod({"captain": cap.name, "lives": cap.lives})
         if self.day == 1 and self.holder("lookout") is not None:
@@ -413,8 +472,15 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.last_act_until.pop(seat.name, None)
         for key in [k for k in self.subs if k[0] == seat.name]:
             del self.subs[key]
-        for tally in (self.coven_votes, self.court_votes, self.angels, self.demons,
-                      self.spy_saves, self.angel_saves, self.demon_saves):
+        for tally in (
+            self.coven_votes,
+            self.court_votes,
+            self.angels,
+            self.demons,
+            self.spy_saves,
+            self.angel_saves,
+            self.demon_saves,
+        ):
             tally.withdraw(seat.name, self.seq)
         self.announce({"event": "removed", "player": seat.name})
         if was_living:

@@ -3,6 +3,7 @@
 
 The whole night pipeline is this one file, in the order the rulings give it.
 """
+
 from ...events import DEAD, PUBLIC
 from ...order import announcement_order
 from ..base import ALIVE, LAST_ACT
@@ -34,7 +35,8 @@ class NightMixin:
                         if p.team == "witches" and p.living:
                             self.tell(p.name, "coven", coven)
         if not self.halftime_reached and 2 * (len(self.seats) - self.living_count()) >= len(
-                self.seats):
+            self.seats
+        ):
             self.halftime_reached = True  # W-27
             self.halftime_night = self.day
             self.announce({"event": "halftime"})
@@ -48,16 +50,25 @@ class NightMixin:
         self.locked_coven = self._living_or_none(self.coven_votes.plurality())
         if self.court_meets():
             need = len(self.court_living()) // 2 + 1  # W-6
-            self.locked_court = next((t for t, n in self.court_votes.counts.items()
-                                      if n >= need and self.by_name[t].living), None)
+            self.locked_court = next(
+                (
+                    t
+                    for t, n in self.court_votes.counts.items()
+                    if n >= need and self.by_name[t].living
+                ),
+                None,
+            )
         veto = self.demons.plurality()
         if veto is not None:
             self.vetoes.add(veto)
         self.vetoes |= self.archdemon_vetoes
         for name in self.vetoes:  # W-18: votes for a vetoed player become void
             self.angels.drop_target(name, self.seq)
-        self.emit("midnight", DEAD, {"coven": self.locked_coven, "court": self.locked_court,
-                                     "vetoes": sorted(self.vetoes)})
+        self.emit(
+            "midnight",
+            DEAD,
+            {"coven": self.locked_coven, "court": self.locked_court, "vetoes": sorted(self.vetoes)},
+        )
         vetoed = sorted(self.vetoes)
         for p in self.seats:
             if p.status == "dead" and p.team == "village":
@@ -67,8 +78,15 @@ class NightMixin:
             if sub is not None and self.halftime_night == self.day:
                 names = tuple(sub.targets)
                 setattr(self, key + "_names", names)
-                told = (p for p in self.seats if (p.status == "dead" if key == "summoner"
-                                                  else p.living and p.type == "village_spy"))
+                told = (
+                    p
+                    for p in self.seats
+                    if (
+                        p.status == "dead"
+                        if key == "summoner"
+                        else p.living and p.type == "village_spy"
+                    )
+                )
                 for p in told:
                     self.tell(p.name, key, sorted(names))
 
@@ -89,8 +107,7 @@ class NightMixin:
         killed = {}
         outcomes = {}
         for name, cause, merc in self.kill_attempts(began):
-            outcome = self.attempt(name, cause, protected=protected, killed=killed,
-                                   mercenary=merc)
+            outcome = self.attempt(name, cause, protected=protected, killed=killed, mercenary=merc)
             if cause == "weapon" and outcome is not None:  # W-11, W-8a: else nothing spent
                 self.by_name[self.weapon_user].used.add("weapon")
             if outcome is not None and (outcome != SURVIVED or name not in outcomes):
@@ -99,8 +116,7 @@ class NightMixin:
         vig = self.holder("vigilante")
         if vig is not None and vig.team in court_team_deaths:
             self.vigilante_night = n + 1
-        for name, cause in killed.items():
-            self.night_deaths.append(name)
+        self.night_deaths.extend(killed)
         for to, what, result, about in results:
             self.tell(to, what, result, about=about)
         for name in [p.name for p in self.seats if p.status == LAST_ACT]:
@@ -119,8 +135,7 @@ class NightMixin:
         for data in self.morning_public:  # Moonlight reveals, then night gifts
             self.announce(data)
         self.morning_public = []
-        self.run_batch([(name, outcomes[name]) for name in order], phase=night_phase,
-                       morning=True)
+        self.run_batch([(name, outcomes[name]) for name in order], phase=night_phase, morning=True)
 
     # --- protections (W-10) ---------------------------------------------------------
     def protections(self):
@@ -131,16 +146,24 @@ class NightMixin:
             pagan = self.holder("moonlight_pagan")
             pagan.used.add("moonlight_pagan")
             pagan.revealed = True
-            self.morning_public.append({"event": "reveal", "player": pagan.name,
-                                        "character": "moonlight_pagan"})
+            self.morning_public.append(
+                {"event": "reveal", "player": pagan.name, "character": "moonlight_pagan"}
+            )
             direct |= {v for v in self.vetoes if self.by_name[v].living}
         else:
             angel = self.angels.plurality()
-            if angel is not None and self.by_name[angel].living and (
-                    angel not in self.vetoes or self.archangel_spent):
+            if (
+                angel is not None
+                and self.by_name[angel].living
+                and (angel not in self.vetoes or self.archangel_spent)
+            ):
                 direct.add(angel)
-            for char, active in (("gambler", n % 2 == 0), ("recluse", n % 2 == 1),
-                                 ("hunter", self.halftime_night == n), ("cupid", n == 1)):
+            for char, active in (
+                ("gambler", n % 2 == 0),
+                ("recluse", n % 2 == 1),
+                ("hunter", self.halftime_night == n),
+                ("cupid", n == 1),
+            ):
                 p = self.holder(char)
                 if active and p is not None and p.living:
                     direct.add(p.name)
@@ -151,8 +174,10 @@ class NightMixin:
                 protected.add(partner)
         harlot = self.holder("harlot")
         if harlot is not None and harlot.living:  # W-60
-            lovers = sorted((p for p in self.seats if p.type == "village_lover"
-                             and p.name in direct), key=lambda p: p.idx)
+            lovers = sorted(
+                (p for p in self.seats if p.type == "village_lover" and p.name in direct),
+                key=lambda p: p.idx,
+            )
             for lover in lovers:
                 self.tell(harlot.name, "harlot", True, about=lover.name)
             if lovers:
@@ -195,8 +220,9 @@ class NightMixin:
         if dame_sub and dame.status == LAST_ACT:
             if dame_sub.targets and self.target_living(dame_sub.targets[0]):
                 self.by_name[dame_sub.targets[0]].lives += 1  # W-32: announced next morning
-                self.morning_public.append({"event": "gift", "player": dame_sub.targets[0],
-                                            "from": dame.name})
+                self.morning_public.append(
+                    {"event": "gift", "player": dame_sub.targets[0], "from": dame.name}
+                )
             self.enter_afterlife(dame)
 
     def target_living(self, name):
@@ -220,7 +246,9 @@ class NightMixin:
         sub = self.sub_of("entertainer")
         if sub and all(self.by_name[t].living for t in sub.targets):  # W-44, W-8a
             teams = [began[t][0] for t in sub.targets]
-            alone = [t for t, team in zip(sub.targets, teams) if teams.count(team) == 1]
+            alone = [
+                t for t, team in zip(sub.targets, teams, strict=True) if teams.count(team) == 1
+            ]
             yield (alone[0] if alone else self.holder_name("entertainer")), "entertainer", None
         if self.summoner_names:  # W-46
             saved = {self.angel_saves.plurality(), self.demon_saves.plurality()}
@@ -267,9 +295,10 @@ class NightMixin:
         coven = {p.name for p in self.coven_members()}
         group = self.innkeeper_group()
         for char, what, test in (
-                ("priest", "priest", lambda t: t.name in coven),  # W-28
-                ("inquisitor", "inquisitor", lambda t: t.type == "holy_villager"),  # W-33
-                ("investigator", "investigator", lambda t: t.type == "village_spy")):  # W-42
+            ("priest", "priest", lambda t: t.name in coven),  # W-28
+            ("inquisitor", "inquisitor", lambda t: t.type == "holy_villager"),  # W-33
+            ("investigator", "investigator", lambda t: t.type == "village_spy"),
+        ):  # W-42
             sub = self.sub_of(char)
             if sub is None or not self.target_living(sub.targets[0]):
                 continue
@@ -313,9 +342,11 @@ class NightMixin:
         inn = self.holder("innkeeper")
         if inn is None or not inn.living:
             return []
-        return [inn.name] + [p.name for p in (self.holder("inquisitor"),
-                                              self.holder("investigator"))
-                             if p is not None and p.living]
+        return [inn.name] + [
+            p.name
+            for p in (self.holder("inquisitor"), self.holder("investigator"))
+            if p is not None and p.living
+        ]
 
     # --- the King's Court forming (W-49, W-50) --------------------------------------
     def form_court(self):
@@ -328,7 +359,7 @@ class NightMixin:
             if p is not None and p.living:
                 members.append(p.name)
         sub = self.sub_of("king")
-        for t in (sub.targets if sub else ()):
+        for t in sub.targets if sub else ():
             if t not in members and self.by_name[t].living:
                 members.append(t)
         self.court = members

@@ -1,4 +1,5 @@
 """Witchhunt setups: reading them, checking them (W-23) and the Day 1 knowledge (W-24)."""
+
 from ...errors import RecordError
 from ..base import parse_options, parse_players, parse_seed
 from .cards import CHARACTERS, HOLY, TYPES
@@ -32,8 +33,10 @@ def setup_problems(setup):
         if char not in CHARACTERS:
             error(f"{name}: {char!r} is not a Witchhunt character")
         elif char in seen_chars:
-            error(f"{CHARACTERS[char][1]} is dealt twice ({seen_chars[char]} and {name}); "
-                  "characters are unique")
+            error(
+                f"{CHARACTERS[char][1]} is dealt twice ({seen_chars[char]} and {name}); "
+                "characters are unique"
+            )
         else:
             seen_chars[char] = name
         if typ not in TYPES:
@@ -71,8 +74,13 @@ def setup_problems(setup):
     if witches and witches >= villagers:
         error(f"Witches must be fewer than Villagers ({witches} Witches, {villagers} Villagers)")
     if players and villagers * 3 < len(players) * 2 and witches < villagers:
-        problems.append(("warning", f"fewer than two thirds Villagers ({villagers} of "
-                                    f"{len(players)}); the rules expect two thirds or more"))
+        problems.append(
+            (
+                "warning",
+                f"fewer than two thirds Villagers ({villagers} of "
+                f"{len(players)}); the rules expect two thirds or more",
+            )
+        )
     return problems
 
 
@@ -102,8 +110,10 @@ def read_setup(record):
         lovers = []
     if not isinstance(lovers, list):
         raise RecordError("lovers: must be a list of pairs")
-    setup = {"players": [{"name": n, "character": c, "type": t} for n, (c, t) in players],
-             "lovers": lovers}
+    setup = {
+        "players": [{"name": n, "character": c, "type": t} for n, (c, t) in players],
+        "lovers": lovers,
+    }
     problems = setup_problems(setup)
     errors = [m for level, m in problems if level == "error"]
     if errors:

@@ -1,0 +1,34 @@
+# The set-up commands are `make run` and `make test`; both build .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Rebuilt whenever the dependencies change.
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "Python 3.11 or newer is needed: run e.g. 'make PYTHON=python3.12 ...'" >&2; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+run: $(STAMP)
+	scripts/run-local
+
+# PYTEST_ARGS passes options through, e.g. `make test PYTEST_ARGS="-n 2 -k signup"`.
+# pytest's exit code 5 (no tests collected) gets its own message: a silent empty run
+# must never look like a pass.
+test: $(STAMP)
+	@$(BIN)/pytest $(PYTEST_ARGS) || { status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status; }
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	$(BIN)/python manage.py bench
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

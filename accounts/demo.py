@@ -1,0 +1,43 @@
+"""The demo cast for `make run`: one moderator and a dozen players, all sharing one
+published password. Only for settings with DEMO_SEED_ALLOWED (never production)."""
+
+from dataclasses import dataclass
+
+from .models import User
+from .services import user_create
+
+DEMO_PASSWORD = "witchhunt-demo"
+DEMO_MODERATOR_NAME = "Moderator"
+# Names from the Salem trials, which the game's theme borrows from.
+DEMO_PLAYER_NAMES = (
+    "Abigail", "Ann", "Bridget", "Dorcas", "Elizabeth", "Giles",
+    "John", "Martha", "Mary", "Rebecca", "Sarah", "Tituba",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    user: User
+    created: bool
+
+
+def demo_email(player_name: str) -> str:
+    return f"{player_name.lower()}@example.com"
+
+
+def demo_accounts_ensure() -> list[DemoAccount]:
+    """Creates whichever demo accounts are missing; running it again changes nothing."""
+    accounts = []
+    for name in (DEMO_MODERATOR_NAME, *DEMO_PLAYER_NAMES):
+        user = User.objects.filter(email=demo_email(name)).first()
+        created = user is None
+        if created:
+            user = user_create(
+                email=demo_email(name),
+                player_name=name,
+                password=DEMO_PASSWORD,
+                email_verified=True,
+                is_admin=name == DEMO_MODERATOR_NAME,
+            )
+        accounts.append(DemoAccount(user=user, created=created))
+    return accounts

@@ -1,0 +1,84 @@
+import zoneinfo
+
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.db import models
+
+from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name, validate_time_zone
+
+
+def player_key_for(player_name: str) -> str:
+    """A player name's identity: what makes two names the same, and how records spell it."""
+    return player_name.lower()
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email: str, password: str | None, **fields):
+        if not email:
+            raise ValueError("A user needs an email address.")
+        # allauth stores addresses lowercased; accounts made elsewhere must match them.
+        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **fields):
+        fields.setdefault("is_staff", False)
+        fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **fields)
+
+    def create_superuser(self, email: str, password: str | None = None, **fields):
+        fields.update(is_staff=True, is_superuser=True)
+        return self._create_user(email, password, **fields)
+
+
+class User(AbstractUser):
+    """A member: signs in by email, appears in games under a player name."""
+
+    username = None
+    # The player name is the only name shown, so the inherited real-name fields are dropped.
+    first_name = None
+    last_name = None
+    email = models.EmailField("email address", unique=True)
+    player_name = models.CharField(
+        max_length=PLAYER_NAME_MAX_LENGTH,
+        validators=[validate_player_name],
+        help_text="Shown to other players. Letters, digits and underscores.",
+    )
+    # Kept in step with player_name by save(); the unique index makes names case-insensitively
+    # unique, and game records refer to players by this key.
+    player_key = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, unique=True, editable=False)
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    email_deadline_reminders = models.BooleanField("deadline reminders by email", default=True)
+    email_phase_changes = models.BooleanField("phase-change emails", default=True)
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["player_name"]
+
+    objects = UserManager()
+
+    def __str__(self) -> str:
+        return self.player_name
+
+    def save(self, *args, **kwargs) -> None:
+        self.player_key = player_key_for(self.player_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "player_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "player_key"}
+        super().save(*args, **kwargs)
+
+    def get_full_name(self) -> str:
+        return self.player_name
+
+    def get_short_name(self) -> str:
+        return self.player_name
+
+    @property
+    def zoneinfo(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            # A zone dropped by a tzdata update must not break every page for this member.
+            return zoneinfo.ZoneInfo("UTC")

@@ -1,0 +1,1 @@
+# Game models are registered here once they exist.

@@ -1,0 +1,28 @@
+"""Fixtures shared by every Django test suite."""
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+
+from tests.factories import UserFactory
+
+
+def pytest_report_header(config):
+    # Says which servers a run used: the same suite runs on SQLite or on PostgreSQL.
+    database = settings.DATABASES["default"]
+    where = f" on {database['HOST']}:{database['PORT']}" if database.get("HOST") else ""
+    return f"database: {database['ENGINE'].rsplit('.', 1)[-1]}{where}"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """allauth counts rate limits in the cache; a test must not inherit another's counts."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def member(db):
+    """A signed-up member whose email address is verified."""
+    return UserFactory()

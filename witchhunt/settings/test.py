@@ -1,0 +1,23 @@
+"""pytest: SQLite in memory by default, PostgreSQL when DATABASE_URL names one."""
+
+from .base import *  # noqa: F403
+
+SECRET_KEY = "django-insecure-tests-only"
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+
+# Per-process and cleared between tests (tests/conftest.py), so allauth's rate limits never
+# carry over from one test to the next. tests/site/test_backends.py covers the real caches.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+# Tasks are not run eagerly: tests call task bodies directly. Anything a test does queue
+# goes to an in-process broker rather than a real one.
+CELERY_BROKER_URL = "memory://"
+CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
+CELERY_TASK_ALWAYS_EAGER = False
+
+# Hashing dominates sign-up and login tests; strength is irrelevant here.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+DEMO_SEED_ALLOWED = True

@@ -1,0 +1,16 @@
+from allauth.account.decorators import secure_admin_login
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import TemplateView
+
+# The admin's own login form would skip allauth's rate limits and email verification:
+# anonymous visitors are sent to allauth's sign-in page instead.
+admin.site.login = secure_admin_login(admin.site.login)
+
+urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", include("games.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("admin/", admin.site.urls),
+]

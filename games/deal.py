@@ -1,0 +1,109 @@
+"""Dealing the cards: an explicit list, or cards drawn from a pool with the game's seed.
+
+`deal_problems` lists every problem with a deal at once (the engine's `setup_problems`
+decides what a legal setup is); `deal_cards` turns the deal into the engine's setup.
+"""
+
+import random
+
+from games.engine import setup_problems
+from games.engine.rulesets.werewolf.roles import ROLES
+from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+
+MODES = ("explicit", "pool")
+
+
+def _rng(seed):
+    return random.Random(f"{seed}:deal")
+
+
+def _cards_from_pool(ruleset, deal, n, rng):
+    """The cards a pool deal gives n seats (a list of card dicts), or raise ValueError."""
+    if ruleset == "werewolf":
+        wolves = int(deal.get("werewolves", 0))
+        pool = [r for r in deal.get("roles", []) if r not in ("villager", "werewolf")]
+        specials = int(deal.get("specials", len(pool)))
+        if specials > len(pool) or wolves + specials > n:
+            raise ValueError("the pool has too few cards for these seats")
+        roles = ["werewolf"] * wolves + rng.sample(pool, specials)
+        roles += ["villager"] * (n - len(roles))
+        return [{"role": r} for r in roles]
+    types = {t: int(c) for t, c in deal.get("types", {}).items()}
+    if sum(types.values()) != n:
+        raise ValueError(f"the type counts add up to {sum(types.values())}, not {n} seats")
+    pool = list(dict.fromkeys(deal.get("characters", [])))
+    holy = [c for c in pool if c in HOLY]
+    plain = [c for c in pool if c not in HOLY]
+    n_holy = types.get("holy_villager", 0)
+    if len(holy) < n_holy:
+        raise ValueError(f"{n_holy} Holy Villagers need {n_holy} Holy characters in the pool")
+    if len(plain) < n - n_holy:
+        raise ValueError(f"{n - n_holy} other seats need as many non-Holy characters")
+    chars = rng.sample(holy, n_holy) + rng.sample(plain, n - n_holy)
+    kinds = ["holy_villager"] * n_holy + [
+        t for t, c in types.items() if t != "holy_villager" for _ in range(c)
+    ]
+    return [{"character": c, "type": t} for c, t in zip(chars, kinds, strict=True)]
+
+
+def _cards(ruleset, deal, n, seed):
+    mode = deal.get("mode")
+    if mode == "explicit":
+        cards = list(deal.get("cards", []))
+        if len(cards) != n:
+            raise ValueError(f"the deal lists {len(cards)} cards for {n} seats")
+        return cards
+    if mode == "pool":
+        return _cards_from_pool(ruleset, deal, n, _rng(seed))
+    raise ValueError("choose an explicit list of cards or a pool")
+
+
+def deal_cards(ruleset, deal, names, seed):
+    """The engine setup for seats `names` (in seat order): players and Lover pairs.
+
+    Cards are shuffled with the game's seed, so the deal replays (an explicit deal with
+    "shuffle": false gives them in seat order). Village Lovers are paired
+    in seat order (W-23: every Village Lover in exactly one pair)."""
+    cards = _cards(ruleset, deal, len(names), seed)
+    cards = [dict(c) for c in cards]
+    if deal.get("shuffle", True):  # an explicit deal may give the cards in seat order
+        _rng(seed).shuffle(cards)
+    players = [{"name": name, **card} for name, card in zip(names, cards, strict=True)]
+    lovers = []
+    if ruleset == "witchhunt":
+        in_love = [p["name"] for p in players if p.get("type") == "village_lover"]
+        lovers = [in_love[i : i + 2] for i in range(0, len(in_love) - 1, 2)]
+    return {"players": players, "lovers": lovers}
+
+
+def deal_problems(ruleset, deal, n, seed=0):
+    """Every problem with a deal, as messages (errors first, then warnings as 'Warning: …')."""
+    if not isinstance(deal, dict) or deal.get("mode") not in MODES:
+        return ["Choose an explicit list of cards or a pool."]
+    known = ROLES if ruleset == "werewolf" else CHARACTERS
+    problems = []
+    if deal["mode"] == "explicit":
+        for i, card in enumerate(deal.get("cards", []), 1):
+            key = card.get("role") if ruleset == "werewolf" else card.get("character")
+            if key not in known:
+                problems.append(f"Card {i}: {key!r} is not a {ruleset} card.")
+            if ruleset == "witchhunt" and card.get("type") not in TYPES:
+                problems.append(f"Card {i}: {card.get('type')!r} is not a player type.")
+        if problems:
+            return problems
+    else:
+        unknown = [
+            c
+            for c in deal.get("characters" if ruleset == "witchhunt" else "roles", [])
+            if c not in known
+        ]
+        if unknown:
+            return [f"{c!r} is not a {ruleset} card." for c in unknown]
+    try:
+        setup = deal_cards(ruleset, deal, [f"seat{i}" for i in range(n)], seed)
+    except (ValueError, TypeError) as e:
+        return [str(e)[0].upper() + str(e)[1:] + "."]
+    found = setup_problems(ruleset, setup)
+    errors = [m for level, m in found if level == "error"]
+    warnings = [f"Warning: {m}" for level, m in found if level == "warning"]
+    return [m[0].upper() + m[1:] for m in errors] + warnings

@@ -1,0 +1,123 @@
+"""The one place that knows both the models and the engine.
+
+A game's state is the replay of its setup (seats and assignments) and its inputs; the
+replayed state is cached by (game, number of inputs), so a page or a service replays only
+when the game has changed since the last replay.
+"""
+
+import pickle
+
+from django.core.cache import cache
+
+from games.engine import DEAD, MODERATOR, PUBLIC, new_game
+from games.engine.records import result
+
+from .models import GameEvent, GameInput, Seat
+
+CACHE_SECONDS = 24 * 3600
+
+
+def setup_record(game, seats=None):
+    """The engine setup of a started game: ruleset, seed, options, players, lovers."""
+    seats = (
+        seats
+        if seats is not None
+        else list(game.seats.select_related("assignment").order_by("position"))
+    )
+    players = []
+    for seat in seats:
+        a = seat.assignment
+        card = (
+            {"role": a.role}
+            if game.ruleset == "werewolf"
+            else {"character": a.character, "type": a.type}
+        )
+        players.append({"name": seat.name, **card})
+    record = {
+        "ruleset": game.ruleset,
+        "seed": game.seed,
+        "options": game.options,
+        "players": players,
+    }
+    if game.ruleset == "witchhunt":
+        record["lovers"] = game.lovers
+    return record
+
+
+def game_record(game):
+    """The game record (FORMAT.md): the setup and every input, in order."""
+    record = setup_record(game)
+    record["steps"] = list(
+        GameInput.objects.filter(game=game).order_by("index").values_list("step", flat=True)
+    )
+    return record
+
+
+def _key(game):
+    return f"engine-state:{game.pk}:{game.inputs_count}"
+
+
+def engine_state(game):
+    """The engine's game for `game`, replayed from its inputs (or from the cache)."""
+    cached = cache.get(_key(game))
+    if cached is not None:
+        return pickle.loads(cached)
+    from games.engine.inputs import parse_step
+    from games.engine.rulesets import get_ruleset
+
+    record = game_record(game)
+    state, _ = new_game(record)
+    ruleset = get_ruleset(game.ruleset)
+    for i, step in enumerate(record["steps"]):
+        state.apply(parse_step(step, f"input {i}", ruleset))
+    remember_state(game, state)
+    return state
+
+
+def remember_state(game, state):
+    cache.set(_key(game), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), CACHE_SECONDS)
+
+
+def record_result(game):
+    """The `play_record` result of this game as it stands."""
+    from games.engine.rulesets import get_ruleset
+
+    state = engine_state(game)
+    return result(get_ruleset(game.ruleset), state, [])
+
+
+def store_events(game, events, first_index, seats_by_name=None):
+    """Persist engine events with their visibility; returns the GameEvent rows."""
+    if not events:
+        return []
+    if seats_by_name is None:
+        seats_by_name = {s.name: s for s in Seat.objects.filter(game=game)}
+    rows = []
+    for i, ev in enumerate(events):
+        if ev.to in (PUBLIC, DEAD, MODERATOR):
+            audience = ev.to
+        else:
+            audience = GameEvent.Audience.SEATS
+        rows.append(
+            GameEvent(
+                game=game,
+                index=first_index + i,
+                kind=ev.kind,
+                phase=ev.phase,
+                audience=audience,
+                meeting=ev.meeting or "",
+                data=ev.data,
+            )
+        )
+    GameEvent.objects.bulk_create(rows)
+    if any(r.audience == GameEvent.Audience.SEATS for r in rows):
+        # bulk_create sets primary keys on PostgreSQL and SQLite alike (Django >= 4.x).
+        through = GameEvent.recipients.through
+        links = [
+            through(gameevent_id=row.pk, seat_id=seats_by_name[name].pk)
+            for row, ev in zip(rows, events, strict=True)
+            if row.audience == GameEvent.Audience.SEATS
+            for name in ev.to
+        ]
+        through.objects.bulk_create(links)
+    return rows

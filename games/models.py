@@ -1,0 +1,236 @@
+"""Game rows and their constraints. Every write goes through games/services.py.
+
+A game's engine inputs (GameInput) are append-only and are the source of truth: the
+game's state is their replay from the setup (the seats and their assignments), so every
+game is its own game record. Votes and night actions are views of those inputs.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Ruleset(models.TextChoices):
+        WITCHHUNT = "witchhunt", "Witchhunt 9.0"
+        WEREWOLF = "werewolf", "Werewolf"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open for sign-ups"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    ruleset = models.CharField(max_length=16, choices=Ruleset.choices)
+    title = models.CharField(max_length=120)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    seats_count = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    # The deal: {"mode": "explicit", "cards": [...]} or {"mode": "pool", ...} (deal.py).
+    deal = models.JSONField()
+    lovers = models.JSONField(default=list, blank=True)  # seat-name pairs, fixed at the start
+    day_length = models.DurationField(default=timedelta(hours=72))
+    night_length = models.DurationField(default=timedelta(hours=24))
+    phase = models.CharField(max_length=16, blank=True)  # "day 1", "night 1", …
+    phase_started_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True)  # UTC, like every *_at
+    midnight_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    winner = models.CharField(max_length=24, blank=True)
+    inputs_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            # The clock's sweep: running games whose deadline has passed.
+            models.Index(fields=["status", "deadline_at"], name="game_due_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seats_count__gte=3) & Q(seats_count__lte=48), name="game_seats_3_to_48"
+            ),
+        ]
+
+    def __str__(self):
+        return self.title
+
+    @property
+    def is_night(self):
+        return self.phase.startswith("night")
+
+
+class Seat(models.Model):
+    """A place in a game. The seat, not the user, holds the cards: a replacement takes the
+    seat with its cards, rooms and history (W-72)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    # The seat's name in the game record: the first occupant's player key.
+    name = models.CharField(max_length=32)
+    position = models.PositiveSmallIntegerField(null=True, blank=True)  # set at the start
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(fields=["game", "name"], name="seat_name_unique"),
+            models.UniqueConstraint(
+                fields=["game", "position"],
+                name="seat_position_unique",
+                condition=Q(position__isnull=False),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} in {self.game_id}"
+
+
+class Assignment(models.Model):
+    """A seat's cards: a Witchhunt character and type, or a Werewolf role."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="assignment")
+    character = models.CharField(max_length=32, blank=True)
+    type = models.CharField(max_length=24, blank=True)
+    role = models.CharField(max_length=24, blank=True)
+
+    def __str__(self):
+        return self.role or f"{self.character} ({self.type})"
+
+
+class GameInput(models.Model):
+    """One engine input (a record step), in order. Append-only: never updated or deleted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="inputs")
+    index = models.PositiveIntegerField()
+    step = models.JSONField()
+    phase = models.CharField(max_length=16)  # the phase it was applied in
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="inputs"
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="input_order")]
+
+    def __str__(self):
+        return f"#{self.index} {self.step}"
+
+
+class VoteManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(step__action__in=["vote", "unvote"])
+
+
+class NightActionManager(models.Manager):
+    def get_queryset(self):
+        return (
+            super()
+            .get_queryset()
+            .filter(seat__isnull=False)
+            .exclude(step__action__in=["vote", "unvote"])
+        )
+
+
+class Vote(GameInput):
+    """Day votes and withdrawals: the inputs whose action is vote or unvote."""
+
+    objects = VoteManager()
+
+    class Meta:
+        proxy = True
+
+
+class NightAction(GameInput):
+    """Every other seat's input: night votes, abilities, weapons, cards, withdrawals."""
+
+    objects = NightActionManager()
+
+    class Meta:
+        proxy = True
+
+
+class GameEvent(models.Model):
+    """What the engine said, with who may see it (engine/events.py): everyone, the
+    afterlife, the moderator, or the seats listed in `recipients`."""
+
+    class Audience(models.TextChoices):
+        PUBLIC = "public"
+        DEAD = "dead"
+        MODERATOR = "moderator"
+        SEATS = "seats"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=24)
+    phase = models.CharField(max_length=16)
+    audience = models.CharField(max_length=12, choices=Audience.choices)
+    recipients = models.ManyToManyField(Seat, blank=True, related_name="events")
+    meeting = models.CharField(max_length=24, blank=True)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="event_order")]
+
+    def __str__(self):
+        return f"{self.phase} {self.kind}"
+
+
+class Post(models.Model):
+    """A numbered post in a game thread. System posts carry the engine's public
+    announcements; they have no author and cannot be written by a player."""
+
+    class Kind(models.TextChoices):
+        PLAYER = "player"
+        SYSTEM = "system"
+        MODERATOR = "moderator"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="posts")
+    thread = models.CharField(max_length=24, default="public")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.PROTECT, related_name="posts"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="posts",
+    )
+    event = models.ForeignKey(
+        GameEvent, null=True, blank=True, on_delete=models.CASCADE, related_name="posts"
+    )
+    body = models.TextField(blank=True)
+    body_html = models.TextField(blank=True)  # sanitised by nh3; the only field marked safe
+    reply_to = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replies"
+    )
+    phase = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "thread", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "thread", "number"], name="post_number")
+        ]
+
+    def __str__(self):
+        return f"#{self.number} in {self.thread}"

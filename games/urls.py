@@ -1,8 +1,4 @@
-from django.urls import path
+from .views import lobby, rules
 
-from . import views
-
-urlpatterns = [
-    path("games/", views.game_list, name="game_list"),
-    path("rules/", views.rules, name="rules"),
-]
+# Each views module owns its routes.
+urlpatterns = lobby.urlpatterns + rules.urlpatterns

@@ -62,6 +62,11 @@ class WerewolfGame(Game):
         self.hexed = None
         self.gerbil_found = False
 
+    def meetings(self):
+        """The pack's private thread, for the living Werewolves."""
+        pack = [s.name for s in self.pack()]
+        return {"pack": pack} if pack else {}
+
     def standing(self, name):
         """What seat `name` has submitted and may still change: {what: target(s)}."""
         out = {}

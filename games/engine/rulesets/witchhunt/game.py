@@ -128,6 +128,29 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         """W-17: the afterlife sees the whole game; the offstage and removed do not."""
         return seat.status == DEAD_
 
+    def meetings(self):
+        """W-26a: the private threads open now, {key: members}, each for its living members
+        and only while its group exists."""
+        living = [p for p in self.seats if p.status == ALIVE]
+        out = {"coven": [p.name for p in self.coven_members()]}
+        if not self.juniors_joined:
+            out["juniors"] = [p.name for p in living if p.type == "junior_witch"]
+        out["spies"] = [p.name for p in living if p.type == "village_spy"]
+        pairs = []
+        for p in self.seats:
+            if p.partner and p.idx < self.by_name[p.partner].idx:
+                pairs.append((p.name, p.partner))
+        for i, pair in enumerate(pairs, 1):
+            out[f"lovers-{i}"] = [n for n in pair if self.by_name[n].status == ALIVE]
+        out["musketeers"] = [p.name for p in living if p.character.endswith("_musketeer")]
+        if self.court_active:
+            out["court"] = [m for m in self.court if self.by_name[m].status == ALIVE]
+        if self.night and self.day == 3:  # W-57: the Travelers meet on Night 3
+            out["travelers"] = [p.name for p in living if p.character.startswith("traveling_")]
+        if self.night:
+            out["innkeeper"] = self.innkeeper_group()  # W-43: each night the Innkeeper lives
+        return {k: v for k, v in out.items() if v}
+
     def standing(self, name):
         """What seat `name` has submitted and may still change: {what: target(s)}."""
         out = {}

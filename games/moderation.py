@@ -1,0 +1,116 @@
+"""The moderator's acts (W-72) and the rooms' posts: services like games/services.py, each
+one transaction with the game row locked first."""
+
+from django.db import transaction
+
+from games.engine import GameRuleError
+
+from .mapping import engine_state
+from .models import Game, Post, Seat
+from .posts import render_markdown
+from .rooms import AFTERLIFE, rooms_for
+from .services import _locked, _next_number, can_moderate, input_apply
+
+
+def _moderated(game, by):
+    game = _locked(game)
+    if not can_moderate(game, by):
+        raise GameRuleError("only the game's moderator can do that")
+    if game.status != Game.Status.RUNNING:
+        raise GameRuleError("this game is not running")
+    return game
+
+
+def _seat(game, name):
+    seat = Seat.objects.filter(game=game, name=name).select_related("user").first()
+    if seat is None:
+        raise GameRuleError(f"there is no player named {name}")
+    return seat
+
+
+@transaction.atomic
+def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
+    """W-72: a new user takes the seat with its cards, rooms and history, in one step."""
+    game = _moderated(game, by)
+    seat = _seat(game, seat_name)
+    if Seat.objects.filter(game=game, user=new_user).exists():
+        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
+    old = seat.user
+    seat.user = new_user
+    seat.save(update_fields=["user"])
+    input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
+    _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
+    return seat
+
+
+@transaction.atomic
+def player_remove(*, game: Game, seat_name: str, by):
+    """W-72: the removal is announced as such; the removed count as dead for the rules."""
+    game = _moderated(game, by)
+    seat = _seat(game, seat_name)
+    return input_apply(game=game, step={"moderator": "remove", "player": seat.name}, by=by)
+
+
+@transaction.atomic
+def stalemate_declare(*, game: Game, by):
+    """W-72 and W-69a: the moderator declares a stalemate; the Witches win."""
+    game = _moderated(game, by)
+    return input_apply(game=game, step={"moderator": "stalemate"}, by=by)
+
+
+@transaction.atomic
+def announcement_post(*, game: Game, by, body: str) -> Post:
+    """A moderator's announcement in the public thread, marked as the moderator's."""
+    game = _moderated(game, by)
+    return _announce(game, by, body)
+
+
+def _announce(game, by, body):
+    body = body.strip()
+    if not body:
+        raise GameRuleError("write something first")
+    return Post.objects.create(
+        game=game,
+        thread="public",
+        number=_next_number(game),
+        kind=Post.Kind.MODERATOR,
+        author=by,
+        body=body,
+        body_html=render_markdown(body),
+        phase=game.phase,
+    )
+
+
+@transaction.atomic
+def room_post(*, game: Game, user, room: str, body: str) -> Post:
+    """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
+    game = _locked(game)
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None or room not in rooms_for(game, seat, engine_state(game)):
+        raise GameRuleError("you cannot post in that room")
+    body = body.strip()
+    if not body:
+        raise GameRuleError("write something first")
+    if len(body) > 20000:
+        raise GameRuleError("a post can be at most 20,000 characters")
+    return Post.objects.create(
+        game=game,
+        thread=room,
+        number=_next_number(game, room),
+        kind=Post.Kind.PLAYER,
+        seat=seat,
+        author=user,
+        body=body,
+        body_html=render_markdown(body),
+        phase=game.phase,
+    )
+
+
+__all__ = [
+    "AFTERLIFE",
+    "announcement_post",
+    "player_remove",
+    "player_replace",
+    "room_post",
+    "stalemate_declare",
+]

@@ -197,10 +197,12 @@ class AbilityMixin:
                 )
                 return
             self.subs[(actor.name, "ability")] = inp
+            audience, meeting = self.ability_audience(actor)
             self.emit(
                 "submitted",
-                self.ability_audience(actor),
+                audience,
                 {"actor": actor.name, "action": "ability", "targets": list(inp.targets)},
+                meeting=meeting,
             )
             return
         if char in ("judge", "lookout"):  # changeable until the deadline (W-7)
@@ -225,15 +227,15 @@ class AbilityMixin:
         )(actor, inp)
 
     def ability_audience(self, actor):
-        """Who sees a night submission: the actor, and the group it meets with (W-26a)."""
+        """Who sees a night submission, and in which meeting: the actor, or the group it
+        meets with (W-26a: the Innkeeper's group's checks, the Travelers' choices)."""
         group = self.innkeeper_group()
         if actor.name in group:
-            return tuple(group)
-        if actor.character in TRAVELERS + ("traveling_minstrel",):
-            return tuple(
-                p.name for p in self.seats if p.living and p.character.startswith("traveling_")
-            )
-        return (actor.name,)
+            return tuple(group), "innkeeper"
+        if actor.character in TRAVELERS + ("traveling_minstrel",) and self.day == 3:
+            travelers = self.meetings().get("travelers", [actor.name])
+            return tuple(travelers), "travelers"
+        return (actor.name,), None
 
     def _cards(self, name):
         p = self.by_name[name]

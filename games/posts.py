@@ -24,14 +24,14 @@ ALLOWED_TAGS = {
 }
 
 
-class _NoRawHtml(markdown.Extension):
+class NoRawHtml(markdown.Extension):
     def extendMarkdown(self, md):  # noqa: N802 - Markdown's API
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
 
 
 def render_markdown(text: str) -> str:
-    html = markdown.markdown(text, extensions=[_NoRawHtml()], output_format="html")
+    html = markdown.markdown(text, extensions=[NoRawHtml()], output_format="html")
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,

@@ -48,10 +48,16 @@ def test_current_page_marked_in_navigation(client):
 
 
 @pytest.mark.parametrize("name", ["game_list", "rules"])
-def test_placeholder_pages_say_coming_soon(client, name):
+def test_nav_pages_are_open_to_visitors(client, name):
     response = client.get(reverse(name))
     assert response.status_code == 200
-    assert "Coming soon" in response.content.decode()
+    assert "Coming soon" not in response.content.decode()
+
+
+def test_rules_marked_current_on_every_rules_page(client):
+    url = reverse("rules_card", args=["witchhunt", "priest"])
+    nav = _nav(client.get(url).content.decode())
+    assert f'<a href="{reverse("rules")}" aria-current="page">Rules</a>' in nav
 
 
 def test_allauth_pages_use_the_site_shell(client):

@@ -54,7 +54,10 @@ def game_record(game):
 
 
 def _key(game):
-    return f"engine-state:{game.pk}:{game.inputs_count}"
+    # The seed and start time make the key unique to this game even if a database reset
+    # reuses its primary key while a file or Redis cache survives.
+    started = game.started_at.timestamp() if game.started_at else 0
+    return f"engine-state:{game.pk}:{game.seed}:{started}:{game.inputs_count}"
 
 
 def engine_state(game):

@@ -1,4 +1,4 @@
-"""Every read for a page. Query counts are pinned by tests (tests/games/test_selectors.py)."""
+"""Every read for a page. Query counts are pinned by tests (tests/games/test_queries.py)."""
 
 from dataclasses import dataclass, field
 

@@ -70,9 +70,10 @@ class WerewolfGame(Game):
     def standing(self, name):
         """What seat `name` has submitted and may still change: {what: target(s)}."""
         out = {}
-        for what, tally in (("vote", self.votes), ("pack", self.pack_votes)):
-            if name in tally.votes:
-                out[what] = tally.votes[name]
+        tally = self.pack_votes if self.night else self.votes
+        what = "pack" if self.night else "vote"
+        if name in tally.votes:
+            out[what] = tally.votes[name]
         for (who, what), sub in self.subs.items():
             if who == name:
                 out[what] = sub.to_step()

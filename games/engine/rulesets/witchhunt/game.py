@@ -154,16 +154,19 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def standing(self, name):
         """What seat `name` has submitted and may still change: {what: target(s)}."""
         out = {}
-        for what, tally in (
-            ("vote", self.votes),
-            ("coven", self.coven_votes),
-            ("court", self.court_votes),
-            ("protect", self.angels),
-            ("veto", self.demons),
-            ("save", self.spy_saves),
-            ("save", self.angel_saves),
-            ("save", self.demon_saves),
-        ):
+        if self.night:
+            tallies = (
+                ("coven", self.coven_votes),
+                ("court", self.court_votes),
+                ("protect", self.angels),
+                ("veto", self.demons),
+                ("save", self.spy_saves),
+                ("save", self.angel_saves),
+                ("save", self.demon_saves),
+            )
+        else:  # last night's tallies stay until the next night begins; they are not standing
+            tallies = (("vote", self.votes),)
+        for what, tally in tallies:
             if name in tally.votes:
                 out[what] = tally.votes[name]
         for what in ("ability", "weapon"):

@@ -8,8 +8,29 @@ game is its own game record. Votes and night actions are views of those inputs.
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+
+# Reminders 24 h and 1 h before each deadline unless the game says otherwise (issue 6).
+DEFAULT_REMINDER_HOURS = (24, 1)
+MAX_REMINDER_HOURS = 24 * 7
+
+
+def default_reminder_hours():
+    return list(DEFAULT_REMINDER_HOURS)
+
+
+def validate_reminder_hours(value):
+    if not isinstance(value, list) or len(value) > 6:
+        raise ValidationError("Give at most six reminder times, in hours before the deadline.")
+    for hours in value:
+        if isinstance(hours, bool) or not isinstance(hours, int):
+            raise ValidationError("Reminder times are whole numbers of hours.")
+        if not 1 <= hours <= MAX_REMINDER_HOURS:
+            raise ValidationError(f"Reminder times are between 1 and {MAX_REMINDER_HOURS} hours.")
+    if len(set(value)) != len(value):
+        raise ValidationError("Each reminder time can be given once.")
 
 
 class Game(models.Model):
@@ -47,11 +68,38 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # --- the clock (games/clock.py, games/deadlines.py) ---------------------------------
+    # W-2: a phase ends once every seat that may still act has locked in (games/turns.py).
+    early_end = models.BooleanField(
+        "end a phase early when everyone is done",
+        default=False,
+        help_text="Ends a phase once every seat that may still act has said it is done; "
+        "a night never ends before its midnight (W-2).",
+    )
+    reminder_hours = models.JSONField(
+        default=default_reminder_hours,
+        blank=True,
+        validators=[validate_reminder_hours],
+        help_text="Hours before each deadline at which players who still have to act are "
+        "reminded by email.",
+    )
+    # Reminder times (hours) already handled in the current phase; reset by a new phase.
+    reminders_sent = models.JSONField(default=list, blank=True)
+    next_reminder_at = models.DateTimeField(null=True, blank=True)
+    # A resolution that raised: how often in a row, the last error, and when to try again
+    # (exponential backoff, so a broken game never spins the sweep).
+    clock_failures = models.PositiveIntegerField(default=0)
+    clock_error = models.TextField(blank=True)
+    clock_retry_at = models.DateTimeField(null=True, blank=True)
+
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             # The clock's sweep: running games whose deadline has passed.
             models.Index(fields=["status", "deadline_at"], name="game_due_idx"),
+            # ... or whose midnight checkpoint has (W-3), or a reminder is due.
+            models.Index(fields=["status", "midnight_at"], name="game_midnight_idx"),
+            models.Index(fields=["status", "next_reminder_at"], name="game_reminder_idx"),
         ]
         constraints = [
             models.CheckConstraint(
@@ -234,3 +282,49 @@ class Post(models.Model):
 
     def __str__(self):
         return f"#{self.number} in {self.thread}"
+
+
+class PhaseLockIn(models.Model):
+    """A seat's "I'm done for this phase" (W-2's early end, games/turns.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="lock_ins")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="lock_ins")
+    phase = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "phase"], name="lock_in_once_a_phase")
+        ]
+
+    def __str__(self):
+        return f"{self.seat.name} done in {self.phase}"
+
+
+class EmailSent(models.Model):
+    """One email to a seat's player, recorded before it is sent: the unique constraint
+    makes each reminder, phase-change and role email go out at most once, even when two
+    workers or a retried task reach it together (games/emails.py)."""
+
+    class Kind(models.TextChoices):
+        ROLE = "role"
+        PHASE = "phase"
+        END = "end"
+        REMINDER = "reminder"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="emails_sent")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="emails_sent")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    phase = models.CharField(max_length=16)
+    hours = models.PositiveSmallIntegerField(default=0)  # a reminder's hours before the deadline
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["seat", "kind", "phase", "hours"], name="email_sent_once"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.phase} to {self.seat.name}"

@@ -1,6 +1,7 @@
 """Every write to a game. Each service is one transaction that locks the game row first,
 lets the engine decide, and stores what it said; a refused input stores nothing."""
 
+import logging
 import secrets
 from datetime import timedelta
 
@@ -10,10 +11,13 @@ from django.utils import timezone
 
 from games.engine import GameRuleError, RecordError, parse_input
 
+from . import deadlines, turns
 from .deal import deal_cards, deal_problems
 from .mapping import engine_state, remember_state, store_events
-from .models import Assignment, Game, GameEvent, GameInput, Post, Seat
+from .models import Assignment, EmailSent, Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
 from .posts import render_markdown
+
+logger = logging.getLogger(__name__)
 
 # Public engine events that become system posts in the public thread.
 THREAD_EVENTS = ("phase", "lynch", "death", "survival", "public", "game_over")
@@ -46,6 +50,8 @@ def game_create(
     day_length: timedelta | None = None,
     night_length: timedelta | None = None,
     seed: int | None = None,
+    early_end: bool = False,
+    reminder_hours: list[int] | None = None,
 ) -> Game:
     seed = secrets.randbelow(10**9) if seed is None else seed
     problems = deal_problems(ruleset, deal, seats_count, seed)
@@ -59,12 +65,16 @@ def game_create(
         seed=seed,
         deal=deal,
         options=options or {},
+        early_end=early_end,
     )
+    if reminder_hours is not None:
+        game.reminder_hours = reminder_hours  # checked by full_clean below
     if day_length:
         game.day_length = day_length
     if night_length:
         game.night_length = night_length
     game.full_clean()
+    game.reminder_hours = sorted(game.reminder_hours, reverse=True)  # valid: whole numbers
     game.save()
     return game
 
@@ -132,6 +142,7 @@ def game_start(*, game: Game, by, now=None) -> Game:
     _sync_clock(game, state, now)
     game.save()
     remember_state(game, state)
+    _queue_task("game_role_emails", game.pk)
     return game
 
 
@@ -165,6 +176,7 @@ def input_apply(
         inp = parse_input(state, step)
     except RecordError as e:
         raise GameRuleError("that is not a valid action") from e
+    now = now or timezone.now()
     phase = state.phase
     start = len(state.events)
     state.apply(inp)  # GameRuleError propagates: nothing has been written
@@ -174,9 +186,15 @@ def input_apply(
     game.inputs_count += 1
     rows = store_events(game, state.events[start:], start)
     _system_posts(game, rows)
-    _sync_clock(game, state, now or timezone.now())
+    _sync_clock(game, state, now)
     game.save()
     remember_state(game, state)
+    if game.status == Game.Status.FINISHED:
+        _queue_task("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)
+    elif game.phase != phase:
+        _queue_task("game_phase_emails", game.pk, EmailSent.Kind.PHASE, game.phase, start)
+    else:
+        phase_end_if_ready(game=game, state=state, now=now)
     return rows
 
 
@@ -237,6 +255,54 @@ def midnight_pass(*, game: Game, expected_phase: str | None = None, now=None):
     return input_apply(
         game=game, step={"advance": "midnight"}, now=now, expected_phase=expected_phase
     )
+
+
+# --- early end (W-2; games/turns.py says who must be done) ---------------------------------
+def _locked_in(game):
+    return set(
+        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat__name", flat=True)
+    )
+
+
+def phase_end_if_ready(*, game: Game, state, now) -> bool:
+    """W-2: end the phase now, as at its deadline, if the game allows early ends and every
+    seat that may still act is done. Call it with the game row locked; `state` is the
+    game's engine state. Returns whether the phase ended."""
+    if not game.early_end or game.status != Game.Status.RUNNING or game.paused_at:
+        return False
+    if not turns.is_ready_to_end(state, _locked_in(game)):
+        return False
+    input_apply(game=game, step={"advance": "phase"}, now=now, expected_phase=game.phase)
+    return True
+
+
+@transaction.atomic
+def phase_lock_in(*, game: Game, user, now=None) -> bool:
+    """The seat says it is done for this phase; returns whether that ended the phase.
+    Its votes and actions stay as they are and can still change until the phase ends."""
+    game = _locked(game)
+    if not game.early_end:
+        raise GameRuleError("this game's phases run to their deadlines")
+    if game.status != Game.Status.RUNNING:
+        raise GameRuleError("this game is not running")
+    seat = _seat_of(game, user)
+    state = engine_state(game)
+    if not turns.can_lock_in_now(state):
+        raise GameRuleError("a night never ends before its midnight: say so after midnight")
+    if not turns.may_act(state, seat.name):
+        raise GameRuleError("you have nothing to decide in this phase")
+    PhaseLockIn.objects.get_or_create(game=game, seat=seat, phase=game.phase)
+    return phase_end_if_ready(game=game, state=state, now=now or timezone.now())
+
+
+@transaction.atomic
+def phase_lock_out(*, game: Game, user) -> None:
+    """The seat takes back its "done": the phase waits for it again."""
+    game = _locked(game)
+    seat = _seat_of(game, user)
+    deleted, _ = PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
+    if not deleted:
+        raise GameRuleError("you have not said you are done in this phase")
 
 
 @transaction.atomic
@@ -302,21 +368,48 @@ def _system_posts(game, rows):
     Post.objects.bulk_create(posts)
 
 
+def moderator_notice_create(game, by, body):
+    """A moderator's post in the public thread saying what they did to the game (a pause,
+    an extension). Call it with the game row locked."""
+    return Post.objects.create(
+        game=game,
+        thread="public",
+        number=_next_number(game),
+        kind=Post.Kind.MODERATOR,
+        author=by,
+        body=body,
+        body_html=render_markdown(body),
+        phase=game.phase,
+    )
+
+
+def _queue_task(name, *args):
+    """Run a task from games/tasks.py once this transaction commits (never for a write
+    that rolled back); the broker being down must not undo the write."""
+    from games import tasks
+
+    def send():
+        try:
+            getattr(tasks, name).delay(*args)
+        except Exception:  # logged: the write itself has committed
+            logger.exception("could not queue %s%r", name, args)
+
+    transaction.on_commit(send)
+
+
 def _sync_clock(game, state, now):
     """Deadlines follow the engine's phase: a new phase gets its full length (W-2), a night
-    its midnight halfway (W-3); a finished game has none."""
+    its midnight halfway (W-3) (games/deadlines.py); a finished game has none."""
     if state.over:
         game.status = Game.Status.FINISHED
         game.finished_at = now
         game.winner = state.winner or ""
         game.phase = state.phase
-        game.deadline_at = game.midnight_at = None
+        game.deadline_at = game.midnight_at = game.next_reminder_at = None
+        game.paused_at = None
         return
     if state.phase != game.phase:
-        length = game.night_length if state.night else game.day_length
         game.phase = state.phase
-        game.phase_started_at = now
-        game.deadline_at = now + length
-        game.midnight_at = now + length / 2 if state.night else None
+        deadlines.open_phase(game, now)
     if state.night and state.midnight:
         game.midnight_at = None

@@ -1,4 +1,4 @@
-from .views import lobby, rules
+from .views import clock, email, lobby, rules
 
 # Each views module owns its routes.
-urlpatterns = lobby.urlpatterns + rules.urlpatterns
+urlpatterns = lobby.urlpatterns + rules.urlpatterns + email.urlpatterns + clock.urlpatterns

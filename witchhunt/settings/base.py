@@ -98,13 +98,25 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL", "Witchhunt <noreply@localhost>")
 SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+EMAIL_SUBJECT_PREFIX = "[Witchhunt] "
+# Links in game emails (a game, the role page, one-click unsubscribe) need the site's
+# address: emails are sent by the worker, outside any request. RFC 8058 wants https.
+SITE_URL = env.get_str("SITE_URL", "http://127.0.0.1:8000")
 
 # Celery. No result backend: tasks record their outcome in the database themselves.
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDIS_URL, VAR_DIR)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}  # the phase-deadline sweep is added with the phase clock
+# The phase clock: one sweep every 30 s (games/clock.py). A sweep not started within 25 s
+# is dropped rather than run late behind the next one.
+CELERY_BEAT_SCHEDULE = {
+    "clock-sweep": {
+        "task": "games.tasks.clock_sweep",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # seed_demo creates accounts with a published password; local and test settings allow it.

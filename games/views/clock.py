@@ -1,0 +1,122 @@
+"""The clock's controls: the moderator's pause, resume, extend and shorten, and a
+player's "I'm done for this phase" (W-2's early end, games/turns.py).
+
+Each is a POST with CSRF and one service call (GET is 405); a refusal shows its reason
+and changes nothing. The controls themselves are `{% clock_controls game %}`
+(games/templatetags/clock_tags.py), for the game page to include.
+"""
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from games import clock, services
+from games.engine import GameRuleError
+
+from .access import get_game_for_user
+from .feedback import refused
+
+
+def _act(request, game_id, do, done):
+    game = get_game_for_user(request, game_id)
+    try:
+        result = do(game)
+    except GameRuleError as e:
+        refused(request, e)
+    else:
+        messages.success(request, done(result) if callable(done) else done)
+    return redirect("game_detail", game_id=game.pk)
+
+
+def _move(request):
+    try:
+        minutes = int(request.POST.get("minutes", ""))
+    except ValueError:
+        minutes = 0
+    if minutes not in clock.MOVE_CHOICES:
+        raise GameRuleError("choose how far to move the deadline")
+    return timedelta(minutes=minutes)
+
+
+@require_POST
+@login_required
+def clock_pause(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: clock.clock_pause(game=g, by=request.user),
+        "The clock is paused: the deadline and midnight wait until you resume.",
+    )
+
+
+@require_POST
+@login_required
+def clock_resume(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: clock.clock_resume(game=g, by=request.user),
+        "The clock is running again.",
+    )
+
+
+@require_POST
+@login_required
+def clock_extend(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: clock.clock_extend(game=g, by=request.user, delta=_move(request)),
+        "The deadline is later now.",
+    )
+
+
+@require_POST
+@login_required
+def clock_shorten(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: clock.clock_shorten(game=g, by=request.user, delta=_move(request)),
+        "The deadline is earlier now.",
+    )
+
+
+@require_POST
+@login_required
+def phase_done(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.phase_lock_in(game=g, user=request.user),
+        lambda ended: (
+            "Everyone was done: the phase has ended."
+            if ended
+            else "You are done for this phase. The phase ends early once everyone is."
+        ),
+    )
+
+
+@require_POST
+@login_required
+def phase_undone(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.phase_lock_out(game=g, user=request.user),
+        "The phase waits for you again.",
+    )
+
+
+urlpatterns = [
+    path("games/<int:game_id>/clock/pause/", clock_pause, name="clock_pause"),
+    path("games/<int:game_id>/clock/resume/", clock_resume, name="clock_resume"),
+    path("games/<int:game_id>/clock/extend/", clock_extend, name="clock_extend"),
+    path("games/<int:game_id>/clock/shorten/", clock_shorten, name="clock_shorten"),
+    path("games/<int:game_id>/done/", phase_done, name="phase_done"),
+    path("games/<int:game_id>/not-done/", phase_undone, name="phase_undone"),
+]

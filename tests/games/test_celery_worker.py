@@ -1,0 +1,133 @@
+"""The beat's task end to end in a real Celery worker (Celery's own test worker, in a
+thread) over a real broker: what `make run` and the compose worker run.
+
+Needs Redis: CI sets REDIS_URL. The task goes through the broker and the worker thread
+reads the game from the database, so the test commits (transaction=True).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+import yaml
+from celery import Celery
+from celery.contrib.testing.worker import start_worker
+from django.conf import settings
+from django.db import connections
+from django.utils import timezone
+
+from games.models import Game, GameInput
+from tests.games.conftest import make_game
+
+REDIS_URL = os.environ.get("REDIS_URL")
+
+needs_redis = pytest.mark.skipif(
+    not REDIS_URL,
+    reason="needs a Redis broker: set REDIS_URL (CI does), e.g. redis://127.0.0.1:6379/0",
+)
+
+
+@pytest.fixture
+def worker_app():
+    """An app configured like witchhunt/celery.py but on the Redis broker and a queue of
+    its own, so no other worker on that Redis takes this test's task."""
+    app = Celery("witchhunt-test", set_as_current=False)
+    app.config_from_object("django.conf:settings", namespace="CELERY")
+    queue = f"clock-test-{uuid.uuid4().hex}"
+    app.conf.update(
+        broker_url=REDIS_URL,
+        broker_transport_options={},
+        task_default_queue=queue,
+        task_always_eager=False,
+    )
+    app.finalize()  # binds the @shared_task tasks (games/tasks.py) to this app
+    yield app
+    with app.connection_for_write() as conn:  # leave nothing behind on the broker
+        conn.default_channel.queue_delete(queue)
+
+
+@needs_redis
+@pytest.mark.django_db(transaction=True)
+def test_celery_worker_runs_the_beat_task_and_a_due_game_advances(
+    worker_app, moderator, cast_users
+):
+    game = make_game(moderator, cast_users)
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    task_name = settings.CELERY_BEAT_SCHEDULE["clock-sweep"]["task"]
+    assert task_name in worker_app.tasks
+
+    with start_worker(worker_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+        worker_app.send_task(task_name)  # what beat sends every 30 s
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            game.refresh_from_db()
+            if game.phase != "day 1":
+                break
+            time.sleep(0.2)
+    connections.close_all()
+
+    assert game.phase == "night 1"
+    assert GameInput.objects.filter(game=game, step={"advance": "phase"}).count() == 1
+    assert game.deadline_at > timezone.now() + timedelta(hours=23)
+
+
+# --- `make run` and compose run the same schedule and task code ---------------------------
+ROOT = Path(settings.BASE_DIR)
+PRODUCTION_ENV = {
+    "SECRET_KEY": "sJ7-qV2xN9pL4wR8tY3uZ6aB1cD5eF0gH7iK2mO9nQ4rS8vX3yW6",
+    "ALLOWED_HOSTS": "witchhunt.example",
+    "DATABASE_URL": "postgres://who:secret@db/witchhunt",
+    "REDIS_URL": "redis://redis:6379/0",
+    "EMAIL_HOST": "smtp.example",
+    "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
+}
+PROBE = """
+import json
+from witchhunt.celery import app
+app.loader.import_default_modules()
+schedule = app.conf.beat_schedule
+print(json.dumps({
+    "schedule": {k: [v["task"], v["schedule"]] for k, v in schedule.items()},
+    "registered": sorted(t for t in app.tasks if t.startswith("games.")),
+    "module": app.tasks["games.tasks.clock_sweep"].run.__module__,
+}))
+"""
+
+
+def _celery_view(settings_module, extra_env):
+    """The beat schedule and tasks a `celery -A witchhunt` process sees with these settings."""
+    environ = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": settings_module, **extra_env}
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_make_run_and_compose_schedule_the_same_sweep_task():
+    local = _celery_view("witchhunt.settings.local", {})
+    production = _celery_view("witchhunt.settings.production", PRODUCTION_ENV)
+    assert local == production
+    assert local["schedule"] == {"clock-sweep": ["games.tasks.clock_sweep", 30.0]}
+    assert local["module"] == "games.tasks"
+    assert {"games.tasks.clock_sweep", "games.tasks.game_phase_emails"} <= set(local["registered"])
+
+
+def test_make_run_embeds_beat_and_compose_runs_exactly_one_beat_on_the_same_app():
+    run_local = (ROOT / "scripts" / "run-local").read_text()
+    assert "celery -A witchhunt worker -B" in run_local
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    assert services["worker"]["command"][:4] == ["celery", "-A", "witchhunt", "worker"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "witchhunt", "beat"]
+    assert [n for n, s in services.items() if "beat" in s.get("command", [])] == ["beat"]

@@ -3,6 +3,8 @@ published password. Only for settings with DEMO_SEED_ALLOWED (never production).
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import Permission
+
 from .models import User
 from .services import user_create
 
@@ -39,5 +41,14 @@ def demo_accounts_ensure() -> list[DemoAccount]:
                 email_verified=True,
                 is_admin=name == DEMO_MODERATOR_NAME,
             )
+        if name == DEMO_MODERATOR_NAME:
+            demo_host_permission_ensure(user)
         accounts.append(DemoAccount(user=user, created=created))
     return accounts
+
+
+def demo_host_permission_ensure(user: User) -> None:
+    """The demo moderator hosts games. A superuser has every permission already; the
+    explicit one keeps the "new game" page open to it even if that flag is dropped."""
+    permission = Permission.objects.get(content_type__app_label="games", codename="add_game")
+    user.user_permissions.add(permission)

@@ -1,1 +1,174 @@
-# Game models are registered here once they exist.
+"""The admin: games with their seats, and the append-only engine rows read-only.
+
+Every write goes through the services: a game is created on the "new game" page, and the
+"start" and "advance now" actions call games.services and report a refusal's reason.
+"""
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from games import services
+from games.engine import GameRuleError
+
+from .models import Assignment, Game, GameEvent, GameInput, Post, Seat
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the engine appends (inputs, events) or the services write: view only."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("position", "name", "user", "joined_at", "cards")
+    readonly_fields = fields
+    ordering = ("position", "joined_at")
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user", "assignment")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="Cards")
+    def cards(self, seat):
+        try:
+            return str(seat.assignment)
+        except Assignment.DoesNotExist:
+            return "—"
+
+
+def _each_game(modeladmin, request, queryset, do, done):
+    for game in queryset:
+        try:
+            do(game)
+        except GameRuleError as e:
+            modeladmin.message_user(request, f"{game}: {e}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{game}: {done}", messages.SUCCESS)
+
+
+@admin.action(description="Start the selected games")
+def start_games(modeladmin, request, queryset):
+    _each_game(
+        modeladmin,
+        request,
+        queryset,
+        lambda g: services.game_start(game=g, by=request.user),
+        "started.",
+    )
+
+
+@admin.action(description="Advance now: end the current phase")
+def advance_games(modeladmin, request, queryset):
+    _each_game(
+        modeladmin,
+        request,
+        queryset,
+        lambda g: services.phase_advance(game=g, by=request.user),
+        "the phase has ended.",
+    )
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = (
+        "title",
+        "ruleset",
+        "status",
+        "phase",
+        "deadline_at",
+        "host",
+        "seats_filled",
+        "created_at",
+    )
+    list_filter = ("status", "ruleset")
+    search_fields = ("title", "host__player_name", "host__email")
+    date_hierarchy = "created_at"
+    list_select_related = ("host",)
+    inlines = (SeatInline,)
+    actions = (start_games, advance_games)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(filled=Count("seats"))
+
+    @admin.display(description="Seats", ordering="filled")
+    def seats_filled(self, game):
+        return f"{game.filled} / {game.seats_count}"
+
+    def add_view(self, request, form_url="", extra_context=None):
+        # One way to create a game: the "new game" page, which checks the deal (W-23).
+        return redirect(reverse("game_new"))
+
+    def has_add_permission(self, request, obj=None):
+        return request.user.has_perm("games.add_game")
+
+    def get_actions(self, request):
+        # Actions are the moderator's: they need the change permission although the rows
+        # themselves are read-only here.
+        if not request.user.has_perm("games.change_game"):
+            return {}
+        return super().get_actions(request)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("name", "game", "user", "position", "joined_at")
+    list_select_related = ("game", "user")
+    search_fields = ("name", "user__player_name", "game__title")
+    list_filter = ("game__status",)
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(ReadOnlyAdmin):
+    list_display = ("seat", "game", "character", "type", "role")
+    list_select_related = ("seat__game",)
+    search_fields = ("seat__name", "seat__game__title")
+    list_filter = ("type", "role")
+
+    @admin.display(description="Game", ordering="seat__game")
+    def game(self, assignment):
+        return assignment.seat.game
+
+
+@admin.register(GameInput)
+class GameInputAdmin(ReadOnlyAdmin):
+    list_display = ("game", "index", "phase", "seat", "by", "step", "created_at")
+    list_select_related = ("game", "seat", "by")
+    list_filter = ("game__status",)
+    search_fields = ("game__title",)
+    ordering = ("game", "index")
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(ReadOnlyAdmin):
+    list_display = ("game", "index", "phase", "kind", "audience", "meeting", "data")
+    list_select_related = ("game",)
+    list_filter = ("audience", "kind")
+    search_fields = ("game__title",)
+    ordering = ("game", "index")
+
+
+@admin.register(Post)
+class PostAdmin(ReadOnlyAdmin):
+    list_display = ("game", "thread", "number", "kind", "author", "phase", "created_at")
+    list_select_related = ("game", "author")
+    list_filter = ("kind", "thread")
+    search_fields = ("game__title", "body", "author__player_name")
+    ordering = ("game", "thread", "number")

@@ -1,10 +1,25 @@
 """The lobby: open, running and finished games."""
+
 from django.shortcuts import render
 from django.urls import path
 
+from games.pages import lobby_user_games
+from games.selectors import lobby_games
+
 
 def game_list(request):
-    return render(request, "games/game_list.html")
+    games = lobby_games()
+    return render(
+        request,
+        "games/game_list.html",
+        {
+            "open_games": games["open"],
+            "running_games": games["running"],
+            "finished_games": games["finished"],
+            "my_games": lobby_user_games(request.user),
+            "can_host": request.user.has_perm("games.add_game"),
+        },
+    )
 
 
 urlpatterns = [

@@ -55,3 +55,58 @@ def cast_game(moderator, cast_users):
     """Day 1 of the named cast's game: Ann the Priest, Bob an Elder (Judge), Cat a Spy,
     Dan the Gravedigger, Eve the Inquisitor, Fay and Gus Lovers, Hal a Junior (Wizard)."""
     return make_game(moderator, cast_users)
+
+
+# --- fixtures for the pages (tests/games/test_views.py, test_leaks.py, test_queries.py) ----
+@pytest.fixture
+def host(moderator):
+    """The named cast's moderator, allowed to host games (the games.add_game permission)."""
+    from django.contrib.auth.models import Permission
+
+    permission = Permission.objects.get(content_type__app_label="games", codename="add_game")
+    moderator.user_permissions.add(permission)
+    # has_perm caches permissions on the instance: a fresh copy sees the new one.
+    return type(moderator).objects.get(pk=moderator.pk)
+
+
+COURT_CAST = [  # player name, character, type: a King's Court forms on Night 1
+    ("Ann", "king", "holy_villager"),
+    ("Bob", "judge", "elder_witch"),
+    ("Cat", "oracle", "village_spy"),
+    ("Dan", "gravedigger", "basic_villager"),
+    ("Eve", "queen", "basic_villager"),
+    ("Fay", "cupid", "village_lover"),
+    ("Gus", "harlot", "village_lover"),
+    ("Hal", "wizard", "junior_witch"),
+    ("Ivy", "inquisitor", "basic_villager"),
+    ("Jon", "survivalist", "basic_villager"),
+]
+
+
+@pytest.fixture
+def court_users(db):
+    return {name.lower(): UserFactory(player_name=name) for name, _, _ in COURT_CAST}
+
+
+@pytest.fixture
+def court_game(moderator, court_users):
+    """Day 2 of a ten-seat game whose characters in play are secret (public_setup off).
+
+    Night 1: Ann the King adds Ivy to his Court (with Eve the Queen: Ann, Eve, Ivy); Bob,
+    the only Elder, has the Coven kill Jon, who survives on the Survivalist's extra life;
+    Ivy the Inquisitor checks Ann (a Holy Villager); Cupid (Fay) is protected and learns
+    the Lovers, and Gus the Harlot learns that Fay was protected. Hal is a Junior who has
+    not joined the Coven. On Day 2, Dan votes for Bob and Ann posts."""
+    game = make_game(moderator, court_users, cast=COURT_CAST, options={"public_setup": False})
+    services.phase_advance(game=game, by=moderator)
+    game.refresh_from_db()
+    u = court_users
+    services.action_submit(game=game, user=u["ann"], action="ability", targets=["ivy"])
+    services.action_submit(game=game, user=u["bob"], action="coven", target="jon")
+    services.action_submit(game=game, user=u["ivy"], action="ability", targets=["ann"])
+    services.phase_advance(game=game, by=moderator)
+    game.refresh_from_db()
+    assert game.phase == "day 2"
+    services.vote_cast(game=game, user=u["dan"], target="bob")
+    services.post_create(game=game, user=u["ann"], body="Good morning, village.")
+    return game

@@ -1,0 +1,298 @@
+"""Forms of the game pages. They check shape only; the rules are the engine's to judge
+(services raise GameRuleError with the reason shown to the player)."""
+
+import re
+from datetime import timedelta
+
+from django import forms
+
+from games.engine.inputs import WITHDRAWABLE
+from games.engine.rulesets.werewolf.roles import ROLES
+from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+
+from .models import DEFAULT_REMINDER_HOURS, Game, validate_reminder_hours
+
+MAX_POST = 20000
+SUBMITTABLE = (
+    "coven",
+    "court",
+    "protect",
+    "veto",
+    "archangel",
+    "archdemon",
+    "give_card",
+    "save",
+    "weapon",
+    "pack",
+    "ability",
+)
+WW_SPECIALS = [r for r in ROLES if r not in ("villager", "werewolf")]
+
+
+class PostForm(forms.Form):
+    body = forms.CharField(
+        label="Your post",
+        max_length=MAX_POST,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="Markdown: **bold**, *italics*, > quotes, lists, links.",
+    )
+    reply_to = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+
+class NamesField(forms.MultipleChoiceField):
+    """Several targets from several selects named alike; blanks are dropped, order kept."""
+
+    def to_python(self, value):
+        return [v for v in super().to_python(value) if v]
+
+
+class ActionForm(forms.Form):
+    action = forms.ChoiceField(choices=[(a, a) for a in SUBMITTABLE])
+    target = forms.ChoiceField(required=False)
+    targets = NamesField(required=False)
+    guess = forms.ChoiceField(required=False, choices=[("", "")] + [(c, c) for c in CHARACTERS])
+    choice = forms.ChoiceField(
+        required=False,
+        choices=[("", "")] + [(t, t) for t in TYPES] + [("heal", "heal"), ("poison", "poison")],
+    )
+
+    def __init__(self, *args, names=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = [("", "")] + [(n, n) for n in names]
+        self.fields["targets"].choices = [(n, n) for n in names]
+
+
+class WithdrawForm(forms.Form):
+    what = forms.ChoiceField(choices=[(w, w) for w in WITHDRAWABLE])
+
+
+# --- a new game ------------------------------------------------------------------------------
+def card_key(text):
+    """ "Dirty Old Bastard" / "dirty-old-bastard" / "dirty_old_bastard" -> the record's key."""
+    return re.sub(r"[\s\-']+", "_", text.strip().lower()).strip("_")
+
+
+COUNT_RE = re.compile(r"^(\d+)\s*[x×*]\s*(.+)$", re.I)
+
+
+def parse_cards(text, ruleset):
+    """The explicit deal's lines as card dicts, and the lines that could not be read.
+
+    One card a line: `character type` (Witchhunt) or `role` (Werewolf); `2 x villager`
+    repeats a line; blank lines and lines starting with # are skipped."""
+    cards, problems = [], []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        times = 1
+        m = COUNT_RE.match(line)
+        if m:
+            times, line = int(m.group(1)), m.group(2)
+        if ruleset == "werewolf":
+            card = {"role": card_key(line)}
+        else:
+            card = _witchhunt_card(line)
+            if card is None:
+                problems.append(
+                    f"Line {number}: write a character and a player type, "
+                    f"e.g. “priest holy_villager” (read “{raw.strip()}”)."
+                )
+                continue
+        cards.extend(dict(card) for _ in range(min(times, 48)))
+    return cards, problems
+
+
+def _witchhunt_card(line):
+    if "," in line:
+        char, _, typ = line.partition(",")
+        return {"character": card_key(char), "type": card_key(typ)}
+    words = line.split()
+    for i in range(1, len(words)):  # names of several words: find where the type starts
+        char, typ = card_key(" ".join(words[:i])), card_key(" ".join(words[i:]))
+        if char in CHARACTERS and typ in TYPES:
+            return {"character": char, "type": typ}
+    if len(words) == 2:  # unknown names: the deal's checks name them
+        return {"character": card_key(words[0]), "type": card_key(words[1])}
+    return None
+
+
+def _character_choices():
+    by_set = {}
+    for key, (_, name, expansion, _text) in sorted(CHARACTERS.items(), key=lambda i: i[1][0]):
+        holy = " (Holy)" if key in HOLY else ""
+        by_set.setdefault(expansion, []).append((key, f"{name}{holy}"))
+    return list(by_set.items())
+
+
+class NewGameForm(forms.Form):
+    ruleset = forms.ChoiceField(
+        choices=Game.Ruleset.choices, initial="witchhunt", widget=forms.RadioSelect
+    )
+    title = forms.CharField(max_length=120)
+    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=48, initial=12)
+    deal_mode = forms.ChoiceField(
+        label="The deal",
+        choices=[("explicit", "A list of cards"), ("pool", "Cards drawn from a pool")],
+        initial="explicit",
+        widget=forms.RadioSelect,
+    )
+    cards = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
+        help_text=(
+            "One card a line. Witchhunt: a character and a player type, e.g. "
+            "“priest holy_villager” or “Dirty Old Bastard, Basic Villager”. Werewolf: a "
+            "role, e.g. “seer”; “3 x villager” repeats a card. Village Lovers are paired in "
+            "seat order."
+        ),
+    )
+    shuffle = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Shuffle the cards",
+        help_text="Off: the cards go to the seats in the order the players joined.",
+    )
+    characters = forms.MultipleChoiceField(
+        label="Witchhunt: characters in the pool",
+        required=False,
+        choices=_character_choices(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Holy characters go to the Holy Villagers (W-22); pick at least as many.",
+    )
+    roles = forms.MultipleChoiceField(
+        label="Werewolf: special roles in the pool",
+        required=False,
+        choices=[(r, ROLES[r][1]) for r in WW_SPECIALS],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    werewolves = forms.IntegerField(
+        label="Werewolf: Werewolves", required=False, min_value=1, max_value=47, initial=2
+    )
+    specials = forms.IntegerField(
+        label="Werewolf: special roles to draw",
+        required=False,
+        min_value=0,
+        max_value=len(WW_SPECIALS),
+        help_text="Blank: every special role picked above. The other seats are Villagers.",
+    )
+    day_hours = forms.IntegerField(
+        label="Day length (hours)", min_value=1, max_value=720, initial=72
+    )
+    night_hours = forms.IntegerField(
+        label="Night length (hours)", min_value=1, max_value=720, initial=24
+    )
+    early_end = forms.BooleanField(
+        label="End a phase early once every seat that may still act is done",
+        required=False,
+        help_text="A night never ends before its midnight (W-2).",
+    )
+    reminder_hours = forms.CharField(
+        label="Email reminders (hours before each deadline)",
+        required=False,
+        initial=", ".join(str(h) for h in DEFAULT_REMINDER_HOURS),
+        help_text="Comma-separated, e.g. “24, 1”; blank for none.",
+    )
+    archangel_cards = forms.IntegerField(
+        label="Witchhunt: Archangel cards",
+        required=False,
+        min_value=0,
+        max_value=48,
+        help_text="Blank: one per ten seats (W-19).",
+    )
+    stalemate_cycles = forms.IntegerField(
+        label="Witchhunt: stalemate after cycles without a death",
+        required=False,
+        min_value=0,
+        max_value=99,
+        initial=3,
+        help_text="0: never (W-69a).",
+    )
+    public_setup = forms.BooleanField(
+        label="Witchhunt: the characters in play and the count of each type are public",
+        required=False,
+        initial=True,
+    )
+    reveal_on_death = forms.BooleanField(
+        label="Werewolf: a player's card is shown when they die", required=False
+    )
+    # Shown with the warnings only: a deal with warnings alone is created on a second,
+    # deliberate submit.
+    accept_warnings = forms.BooleanField(
+        label="Create the game despite the warnings", required=False
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        # Each type's count for a Witchhunt pool, right after the characters.
+        for key, (_, label) in TYPES.items():
+            self.fields[f"count_{key}"] = forms.IntegerField(
+                label=f"Witchhunt: {label}s", required=False, min_value=0, max_value=48
+            )
+        self.order_fields(
+            [
+                "ruleset",
+                "title",
+                "seats_count",
+                "deal_mode",
+                "cards",
+                "shuffle",
+                "characters",
+                *(f"count_{k}" for k in TYPES),
+                "roles",
+                "werewolves",
+                "specials",
+            ]
+        )
+
+    def clean_reminder_hours(self):
+        text = self.cleaned_data["reminder_hours"].strip()
+        try:
+            hours = [int(h) for h in text.replace(";", ",").split(",") if h.strip()]
+        except ValueError:
+            raise forms.ValidationError("Give whole numbers of hours, e.g. “24, 1”.") from None
+        validate_reminder_hours(hours)
+        return hours
+
+    def type_fields(self):
+        return [self[f"count_{k}"] for k in TYPES]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        ruleset = data["ruleset"]
+        if data["deal_mode"] == "explicit":
+            cards, problems = parse_cards(data.get("cards") or "", ruleset)
+            for p in problems:
+                self.add_error("cards", p)
+            if not cards and not problems:
+                self.add_error("cards", "List the cards, one a line.")
+            data["deal"] = {"mode": "explicit", "cards": cards, "shuffle": data["shuffle"]}
+        elif ruleset == "witchhunt":
+            types = {k: data.get(f"count_{k}") or 0 for k in TYPES}
+            data["deal"] = {
+                "mode": "pool",
+                "characters": data["characters"],
+                "types": {k: n for k, n in types.items() if n},
+            }
+        else:
+            deal = {"mode": "pool", "roles": data["roles"], "werewolves": data["werewolves"] or 0}
+            if data.get("specials") is not None:
+                deal["specials"] = data["specials"]
+            data["deal"] = deal
+        if ruleset == "witchhunt":
+            cycles = data.get("stalemate_cycles")
+            options = {
+                "stalemate_cycles": 3 if cycles is None else cycles,  # W-69a's default
+                "public_setup": data["public_setup"],
+            }
+            if data.get("archangel_cards") is not None:
+                options["archangel_cards"] = data["archangel_cards"]
+        else:
+            options = {"reveal_on_death": data["reveal_on_death"]}
+        data["options"] = options
+        data["day_length"] = timedelta(hours=data["day_hours"])
+        data["night_length"] = timedelta(hours=data["night_hours"])
+        return data

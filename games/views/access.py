@@ -1,0 +1,57 @@
+"""The access helpers every game view starts with (house style: `_get_<thing>_for_user`).
+
+A game that does not exist and a page the viewer may not see are the same 404, so a
+private page never tells a stranger that it exists.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from games.models import Game, Seat
+from games.services import can_moderate
+
+
+def get_game_for_user(request, game_id) -> Game:
+    """Any game: its public thread and vote count are open to everyone, like the lobby."""
+    return get_object_or_404(Game.objects.select_related("host"), pk=game_id)
+
+
+def get_seat_for_user(request, game_id) -> Seat:
+    """The viewer's own seat in the game, with its game and cards; anyone else's is a 404
+    (the moderator's too: the role page is the seat's alone)."""
+    if not request.user.is_authenticated:
+        raise Http404("no such seat")
+    seat = (
+        Seat.objects.select_related("game__host", "user")
+        .filter(game_id=game_id, user=request.user)
+        .first()
+    )
+    if seat is None:
+        raise Http404("no such seat")
+    return seat
+
+
+def get_finished_game_for_user(request, game_id) -> Game:
+    """A finished game: at the end everything is revealed to everyone (W-71, WW-16)."""
+    game = get_game_for_user(request, game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("the game is not over")
+    return game
+
+
+def get_record_game_for_user(request, game_id) -> Game:
+    """A game whose record the viewer may download: every finished game, and a running one
+    for its moderator only (the record holds every card)."""
+    game = get_game_for_user(request, game_id)
+    if game.status == Game.Status.FINISHED:
+        return game
+    if game.status == Game.Status.RUNNING and can_moderate(game, request.user):
+        return game
+    raise Http404("no record to download")
+
+
+def check_can_host(request) -> None:
+    """Only users allowed to host (the games.add_game permission) create games."""
+    if not request.user.has_perm("games.add_game"):
+        raise PermissionDenied("you are not allowed to host games")

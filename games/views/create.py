@@ -1,0 +1,78 @@
+"""The "new game" page, for users allowed to host."""
+
+import re
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.views.decorators.cache import never_cache
+
+from games import services
+from games.deal import deal_problems
+from games.forms import NewGameForm
+
+from .access import check_can_host
+
+SEAT_RE = re.compile(r"\b([Ss])eat(\d+)\b")
+
+
+def _problems(data):
+    """deal.deal_problems for the form. An explicit deal is checked unshuffled, so that its
+    placeholder seat names ("seat2") can be told as the host's own lines ("card 3")."""
+    deal = data["deal"]
+    if deal["mode"] != "explicit":
+        return deal_problems(data["ruleset"], deal, data["seats_count"])
+    found = deal_problems(data["ruleset"], {**deal, "shuffle": False}, data["seats_count"])
+    return [
+        SEAT_RE.sub(lambda m: f"{'C' if m.group(1) == 'S' else 'c'}ard {int(m.group(2)) + 1}", p)
+        for p in found
+    ]
+
+
+@never_cache
+@login_required
+def game_new(request):
+    check_can_host(request)
+    form = NewGameForm(request.POST or None)
+    warnings_only = False
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        found = _problems(data)
+        errors = [p for p in found if not p.startswith("Warning")]
+        warnings = [p for p in found if p.startswith("Warning")]
+        if errors or (warnings and not data["accept_warnings"]):
+            # Every problem at once; warnings alone only need a second click (W-23).
+            for problem in found:
+                form.add_error(None, problem)
+            warnings_only = not errors
+        else:
+            try:
+                game = services.game_create(
+                    host=request.user,
+                    ruleset=data["ruleset"],
+                    title=data["title"],
+                    seats_count=data["seats_count"],
+                    deal=data["deal"],
+                    options=data["options"],
+                    day_length=data["day_length"],
+                    night_length=data["night_length"],
+                    early_end=data["early_end"],
+                    reminder_hours=data["reminder_hours"],
+                )
+            except services.SetupProblems as e:
+                for problem in e.problems:
+                    form.add_error(None, problem)
+            else:
+                messages.success(request, "The game is open: players can join from the lobby.")
+                return redirect("game_detail", game_id=game.pk)
+    return render(
+        request,
+        "games/game_new.html",
+        {"form": form, "warnings_only": warnings_only},
+    )
+
+
+urlpatterns = [
+    path("games/new/", game_new, name="game_new"),
+]

@@ -1,0 +1,168 @@
+"""The game page (the public thread beside the seat's panel) and what players and the
+moderator do from it: join, leave, start, post, vote, unvote, advance now.
+
+Every mutation is a POST with CSRF (GET is 405) and one service call; a refused one
+changes nothing and shows the engine's reason.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.engine import GameRuleError
+from games.forms import PostForm
+from games.pages import game_page, post_quote
+from games.templatetags.game_tags import post_url
+
+from .access import get_game_for_user
+from .feedback import refused, sentence
+
+
+def _render_game(request, game, post_form=None):
+    try:
+        page_number = int(request.GET.get("page", 1))
+    except ValueError:
+        page_number = 1
+    page = game_page(game, request.user, page=page_number, only=request.GET.get("only"))
+    if post_form is None and page.can_post:
+        initial = {}
+        for key in ("reply", "quote"):
+            number = request.GET.get(key, "")
+            if number.isdigit():
+                text = post_quote(game, int(number), page.names)
+                if text:
+                    initial["body"] = text
+                    if key == "reply":
+                        initial["reply_to"] = int(number)
+        post_form = PostForm(initial=initial)
+    # A refused post comes back with its text, even where the form is no longer offered.
+    show_form = page.can_post or (post_form is not None and post_form.is_bound)
+    return render(
+        request,
+        "games/game_detail.html",
+        {"page": page, "game": game, "post_form": post_form, "show_post_form": show_form},
+    )
+
+
+@never_cache
+def game_detail(request, game_id):
+    game = get_game_for_user(request, game_id)
+    return _render_game(request, game)
+
+
+@never_cache
+@require_POST
+@login_required
+def game_post(request, game_id):
+    game = get_game_for_user(request, game_id)
+    form = PostForm(request.POST)
+    if form.is_valid():
+        try:
+            post = services.post_create(
+                game=game,
+                user=request.user,
+                body=form.cleaned_data["body"],
+                reply_to=form.cleaned_data["reply_to"],
+            )
+        except GameRuleError as e:
+            form.add_error(None, sentence(e))
+        else:
+            return redirect(post_url(game.pk, post.number))
+    # The text is kept: the page comes back with the form as it was sent.
+    return _render_game(request, game, post_form=form)
+
+
+def _act(request, game_id, do, done):
+    game = get_game_for_user(request, game_id)
+    try:
+        do(game)
+    except GameRuleError as e:
+        refused(request, e)
+    else:
+        if done:
+            messages.success(request, done)
+    return redirect("game_detail", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def game_join(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.game_join(game=g, user=request.user),
+        "You have joined the game.",
+    )
+
+
+@require_POST
+@login_required
+def game_leave(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.game_leave(game=g, user=request.user),
+        "You have left the game.",
+    )
+
+
+@require_POST
+@login_required
+def game_start(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.game_start(game=g, by=request.user),
+        "The game has started: every seat has its cards.",
+    )
+
+
+@require_POST
+@login_required
+def game_advance(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.phase_advance(game=g, by=request.user),
+        "The phase has ended.",
+    )
+
+
+@require_POST
+@login_required
+def game_vote(request, game_id):
+    target = request.POST.get("target", "")
+
+    def vote(game):
+        if not target:
+            raise GameRuleError("choose a player to vote for")
+        services.vote_cast(game=game, user=request.user, target=target)
+
+    return _act(request, game_id, vote, None)
+
+
+@require_POST
+@login_required
+def game_unvote(request, game_id):
+    return _act(
+        request,
+        game_id,
+        lambda g: services.vote_withdraw(game=g, user=request.user),
+        "Your vote is withdrawn.",
+    )
+
+
+urlpatterns = [
+    path("games/<int:game_id>/", game_detail, name="game_detail"),
+    path("games/<int:game_id>/post/", game_post, name="game_post"),
+    path("games/<int:game_id>/join/", game_join, name="game_join"),
+    path("games/<int:game_id>/leave/", game_leave, name="game_leave"),
+    path("games/<int:game_id>/start/", game_start, name="game_start"),
+    path("games/<int:game_id>/advance/", game_advance, name="game_advance"),
+    path("games/<int:game_id>/vote/", game_vote, name="game_vote"),
+    path("games/<int:game_id>/unvote/", game_unvote, name="game_unvote"),
+]

@@ -1,0 +1,123 @@
+"""Query counts of the game pages, pinned: the same for 8 seats and 10 posts as for 48
+seats and 1,000 posts (issue 5: at most 12 for the game page)."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.engine.rulesets.witchhunt.cards import CHARACTERS
+from games.models import Post
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+GAME_PAGE_MAX = 12
+
+
+def _posts(game, n):
+    seats = list(game.seats.select_related("user"))
+    first = Post.objects.filter(game=game).count()
+    Post.objects.bulk_create(
+        (
+            Post(
+                game=game,
+                number=first + i,
+                kind="player",
+                seat=seats[i % len(seats)],
+                author=seats[i % len(seats)].user,
+                body=f"post {i}",
+                body_html=f"<p>post {i}</p>",
+                phase="day 1",
+                reply_to=None,
+            )
+            for i in range(1, n + 1)
+        ),
+        batch_size=500,
+    )
+
+
+@pytest.fixture
+def big_game(moderator):
+    """48 seats (every character once) on Day 1, with 1,000 posts and a few votes."""
+    users = [UserFactory(player_name=f"P{i:02d}") for i in range(48)]
+    types = {"holy_villager": 6, "elder_witch": 8, "junior_witch": 8, "village_spy": 4,
+             "village_lover": 4, "basic_villager": 18}  # fmt: skip
+    game = services.game_create(
+        host=moderator,
+        ruleset="witchhunt",
+        title="The big one",
+        seats_count=48,
+        seed=3,
+        deal={"mode": "pool", "characters": sorted(CHARACTERS), "types": types},
+    )
+    for user in users:
+        services.game_join(game=game, user=user)
+    game = services.game_start(game=game, by=moderator)
+    for user in users[:10]:
+        services.vote_cast(game=game, user=user, target=users[-1].player_key)
+    _posts(game, 1000)
+    return game, users[0]
+
+
+@pytest.fixture
+def small_game(cast_game, cast_users):
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    _posts(cast_game, 10)
+    return cast_game, cast_users["ann"]
+
+
+def _count(client, user, path, *, cold=False):
+    client.force_login(user)
+    if cold:
+        cache.clear()  # the engine state replays from its inputs
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
+def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
+    counts = {}
+    for label, (game, player) in (("big", big_game), ("small", small_game)):
+        detail = reverse("game_detail", args=[game.pk])
+        only = game.seats.order_by("position").first().name
+        counts[label] = [
+            _count(client, player, detail, cold=cold),
+            _count(client, player, f"{detail}?page=2", cold=cold),
+            _count(client, player, f"{detail}?only={only}", cold=cold),
+            _count(client, player, f"{detail}?reply=1", cold=cold),
+        ]
+        client.logout()
+        with CaptureQueriesContext(connection) as anonymous:
+            client.get(detail)
+        counts[label].append(len(anonymous))
+    assert counts["big"] == counts["small"], counts
+    assert max(counts["big"]) <= GAME_PAGE_MAX, counts
+
+
+def test_role_page_and_lobby_query_counts_are_constant(client, big_game, small_game):
+    counts = {}
+    for label, (game, player) in (("big", big_game), ("small", small_game)):
+        counts[label] = [
+            _count(client, player, reverse("game_role", args=[game.pk])),
+            _count(client, player, reverse("game_list")),
+        ]
+    assert counts["big"] == counts["small"], counts
+    assert max(counts["big"]) <= 10, counts
+
+
+def test_reveal_query_count_is_constant(client, big_game, small_game, moderator):
+    counts = {}
+    for label, (game, player) in (("big", big_game), ("small", small_game)):
+        game.refresh_from_db()
+        services.input_apply(game=game, step={"moderator": "stalemate"}, by=moderator)
+        counts[label] = [
+            _count(client, player, reverse("game_reveal", args=[game.pk])),
+            _count(client, player, reverse("game_reveal", args=[game.pk]), cold=True),
+        ]
+    assert counts["big"] == counts["small"], counts
+    assert max(counts["big"]) <= 10, counts

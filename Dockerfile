@@ -22,7 +22,7 @@ COPY . .
 # placeholders exist only for this build step and are not kept in the image.
 RUN SECRET_KEY=collectstatic-only-placeholder-that-is-long-enough-to-pass-the-check \
     ALLOWED_HOSTS=build DATABASE_URL=postgres://build@build/build REDIS_URL=redis://build:6379/0 \
-    EMAIL_HOST=build DEFAULT_FROM_EMAIL=build@build \
+    EMAIL_HOST=build DEFAULT_FROM_EMAIL=build@build SITE_URL=https://build \
     python manage.py collectstatic --noinput
 
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin witchhunt \

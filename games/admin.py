@@ -9,10 +9,19 @@ from django.db.models import Count
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from games import services
+from games import clock, services
 from games.engine import GameRuleError
 
-from .models import Assignment, Game, GameEvent, GameInput, Post, Seat
+from .models import (
+    Assignment,
+    EmailSent,
+    Game,
+    GameEvent,
+    GameInput,
+    PhaseLockIn,
+    Post,
+    Seat,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -86,6 +95,17 @@ def advance_games(modeladmin, request, queryset):
     )
 
 
+@admin.action(description="Retry the clock now (after a failed phase change)")
+def retry_clock(modeladmin, request, queryset):
+    _each_game(
+        modeladmin,
+        request,
+        queryset,
+        lambda g: clock.clock_retry(game=g, by=request.user),
+        "the clock will retry at its next sweep.",
+    )
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
     list_display = (
@@ -94,16 +114,18 @@ class GameAdmin(ReadOnlyAdmin):
         "status",
         "phase",
         "deadline_at",
+        "paused_at",
         "host",
         "seats_filled",
+        "clock_failures",
         "created_at",
     )
-    list_filter = ("status", "ruleset")
+    list_filter = ("status", "ruleset", "early_end")
     search_fields = ("title", "host__player_name", "host__email")
     date_hierarchy = "created_at"
     list_select_related = ("host",)
     inlines = (SeatInline,)
-    actions = (start_games, advance_games)
+    actions = (start_games, advance_games, retry_clock)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(filled=Count("seats"))
@@ -172,3 +194,15 @@ class PostAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "thread")
     search_fields = ("game__title", "body", "author__player_name")
     ordering = ("game", "thread", "number")
+
+
+@admin.register(PhaseLockIn)
+class PhaseLockInAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seat", "phase", "created_at")
+    list_filter = ("game",)
+
+
+@admin.register(EmailSent)
+class EmailSentAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seat", "kind", "phase", "hours", "created_at")
+    list_filter = ("kind",)

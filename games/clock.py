@@ -256,3 +256,13 @@ def clock_shorten(*, game: Game, by, delta: timedelta, now=None) -> Game:
     )
     _pass_midnight_if_past(game, now)
     return game
+
+
+@transaction.atomic
+def clock_retry(*, game: Game, by) -> Game:
+    """The moderator's "retry now" for a game whose phase change failed: the next sweep
+    tries it at once instead of waiting out the backoff (the failure stays recorded)."""
+    game = _locked_for_moderator(game, by)
+    game.clock_retry_at = None
+    game.save(update_fields=["clock_retry_at"])
+    return game

@@ -74,21 +74,17 @@ def options_for(game, name):
 
 
 def _ability_usable(game, name, names, lo, hi, guesses, choices):
-    """Whether some submission of this shape is legal now (each first target tried, the
-    rest padded with other players)."""
-    probe = Input(
-        "action",
-        actor=name,
-        action="ability",
-        guess=guesses[0] if guesses else None,
-        choice=choices[0] if choices else None,
-    )
-    if lo == 0 and _legal(game, probe):
-        return True
-    for t in names if hi else ():
-        probe.targets = (t, *[n for n in names if n != t][: max(lo - 1, 0)])
-        if _legal(game, probe):
+    """Whether some submission of this shape is legal now: each choice (the Witch's heal
+    needs no target, her poison one), each first target, the rest padded with others."""
+    guess = guesses[0] if guesses else None
+    for choice in choices or [None]:
+        probe = Input("action", actor=name, action="ability", guess=guess, choice=choice)
+        if lo == 0 and _legal(game, probe):
             return True
+        for t in names if hi else ():
+            probe.targets = (t, *[n for n in names if n != t][: max(lo - 1, 0)])
+            if _legal(game, probe):
+                return True
     return False
 
 

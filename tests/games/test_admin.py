@@ -95,3 +95,24 @@ def test_admin_is_closed_to_non_staff(client, cast_game, moderator):
     client.force_login(moderator)  # the host, but not staff
     response = client.get(reverse("admin:games_game_changelist"))
     assert response.status_code == 302
+
+
+def test_admin_retry_clock_clears_the_backoff(admin_client, cast_game):
+    """The "retry the clock now" action lets the next sweep try a failed game at once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+
+    Game.objects.filter(pk=cast_game.pk).update(
+        clock_failures=2, clock_retry_at=timezone.now() + timedelta(hours=1)
+    )
+    response = admin_client.post(
+        "/admin/games/game/",
+        {"action": "retry_clock", "_selected_action": [cast_game.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    cast_game.refresh_from_db()
+    assert cast_game.clock_retry_at is None and cast_game.clock_failures == 2

@@ -86,6 +86,7 @@ PRODUCTION_ENV = {
     "REDIS_URL": "redis://redis:6379/0",
     "EMAIL_HOST": "smtp.example",
     "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
+    "SITE_URL": "https://witchhunt.example",
 }
 PROBE = """
 import json

@@ -15,6 +15,7 @@ def test_production_settings_pass_the_deploy_check():
         "REDIS_URL": "redis://redis:6379/0",
         "EMAIL_HOST": "smtp.example",
         "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
+        "SITE_URL": "https://witchhunt.example",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

@@ -48,7 +48,12 @@ def test_list_splits_on_commas_and_drops_blanks():
 
 def test_database_defaults_to_sqlite_file_when_unset(tmp_path):
     config = Env({}).get_database("DATABASE_URL", default_sqlite=tmp_path / "db.sqlite3")
-    assert config == {"ENGINE": "django.db.backends.sqlite3", "NAME": str(tmp_path / "db.sqlite3")}
+    assert config == {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(tmp_path / "db.sqlite3"),
+        # A web server and a worker write at once under make run.
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+    }
 
 
 def test_database_url_for_postgres_is_parsed():
@@ -98,6 +103,7 @@ def _import_production(**overrides: str) -> subprocess.CompletedProcess:
         "REDIS_URL": "redis://redis:6379/0",
         "EMAIL_HOST": "smtp.example",
         "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
+        "SITE_URL": "https://witchhunt.example",
         **overrides,
     }
     return subprocess.run(

@@ -86,7 +86,9 @@ class Env:
                 raise ImproperlyConfigured(
                     f"Set {name}, e.g. postgres://USER:PASSWORD@HOST:5432/NAME."
                 )
-            return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(default_sqlite)}
+            return _with_sqlite_options(
+                {"ENGINE": "django.db.backends.sqlite3", "NAME": str(default_sqlite)}
+            )
         scheme = _scheme(url)
         expected = (
             f"{name} must look like postgres://USER:PASSWORD@HOST:PORT/NAME or sqlite:///PATH"
@@ -102,7 +104,7 @@ class Env:
             raise ImproperlyConfigured(f"{expected} ({type(error).__name__}).") from None
         if not config.get("NAME"):
             raise ImproperlyConfigured(f"{expected} (the database name is missing).")
-        return config
+        return _with_sqlite_options(config)
 
     def get_redis_url(self, name: str) -> str | None:
         url = self._raw(name)
@@ -125,3 +127,12 @@ def _scheme(url: str) -> str:
 
 
 env = Env()
+
+
+def _with_sqlite_options(config: dict) -> dict:
+    """SQLite under make run has a web server and a worker writing at once: IMMEDIATE
+    transactions take the write lock up front (a deferred one that reads first cannot be
+    upgraded and fails with "database is locked"), and a writer waits up to 20 s."""
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config.setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    return config

@@ -56,3 +56,5 @@ EMAIL_TIMEOUT = 30
 # Mail from "localhost" is refused or junked by real servers: make the operator name a sender.
 DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL")
 SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Links in reminders and unsubscribe headers must point at the real site, never localhost.
+SITE_URL = env.get_str("SITE_URL")

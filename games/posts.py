@@ -3,6 +3,10 @@
 import markdown
 import nh3
 
+from games.engine import GameRuleError
+
+MAX_LENGTH = 20000
+
 ALLOWED_TAGS = {
     "p",
     "br",
@@ -39,3 +43,13 @@ def render_markdown(text: str) -> str:
         url_schemes={"http", "https", "mailto"},
         link_rel="nofollow noopener",
     )
+
+
+def clean_body(body: str) -> str:
+    """A post's text, stripped; GameRuleError when it is empty or too long."""
+    body = body.strip()
+    if not body:
+        raise GameRuleError("write something first")
+    if len(body) > MAX_LENGTH:
+        raise GameRuleError(f"a post can be at most {MAX_LENGTH:,} characters")
+    return body

@@ -15,7 +15,7 @@ from . import deadlines, turns
 from .deal import deal_cards, deal_problems
 from .mapping import engine_state, remember_state, store_events
 from .models import Assignment, EmailSent, Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
-from .posts import render_markdown
+from .posts import clean_body, render_markdown
 
 logger = logging.getLogger(__name__)
 
@@ -318,11 +318,7 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
             raise GameRuleError("the dead cannot post in the public thread")
         if state.night:
             raise GameRuleError("nobody posts in the public thread at night")
-    body = body.strip()
-    if not body:
-        raise GameRuleError("write something first")
-    if len(body) > 20000:
-        raise GameRuleError("a post can be at most 20,000 characters")
+    body = clean_body(body)
     parent = None
     if reply_to is not None:
         parent = Post.objects.filter(game=game, thread="public", number=reply_to).first()

@@ -51,7 +51,7 @@ def test_cache_and_broker_use_redis_when_configured(tmp_path):
 def test_cache_and_broker_fall_back_to_files_without_redis(tmp_path):
     assert cache_settings(None, tmp_path)["default"]["LOCATION"] == str(tmp_path / "cache")
     broker_url, options = celery_broker_settings(None, tmp_path)
-    assert broker_url == "filesystem://"
+    assert broker_url == "filesystem://localhost/"
     assert options["data_folder_in"] == options["data_folder_out"] == str(tmp_path / "celery/queue")
 
 

@@ -39,7 +39,8 @@ def celery_broker_settings(redis_url: str | None, var_dir: Path) -> tuple[str, d
     if redis_url:
         return redis_url, {}
     folders = celery_broker_folders(var_dir)
-    return "filesystem://", {
+    # A host name keeps kombu from warning "No hostname was supplied" on every connection.
+    return "filesystem://localhost/", {
         **{name: str(path) for name, path in folders.items()},
         "store_processed": False,
     }

@@ -8,28 +8,14 @@ and changes nothing. The controls themselves are `{% clock_controls game %}`
 
 from datetime import timedelta
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
 from django.urls import path
 from django.views.decorators.http import require_POST
 
 from games import clock, services
 from games.engine import GameRuleError
 
-from .access import get_game_for_user
-from .feedback import refused
-
-
-def _act(request, game_id, do, done):
-    game = get_game_for_user(request, game_id)
-    try:
-        result = do(game)
-    except GameRuleError as e:
-        refused(request, e)
-    else:
-        messages.success(request, done(result) if callable(done) else done)
-    return redirect("game_detail", game_id=game.pk)
+from .feedback import act
 
 
 def _move(request):
@@ -45,7 +31,7 @@ def _move(request):
 @require_POST
 @login_required
 def clock_pause(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: clock.clock_pause(game=g, by=request.user),
@@ -56,7 +42,7 @@ def clock_pause(request, game_id):
 @require_POST
 @login_required
 def clock_resume(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: clock.clock_resume(game=g, by=request.user),
@@ -67,7 +53,7 @@ def clock_resume(request, game_id):
 @require_POST
 @login_required
 def clock_extend(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: clock.clock_extend(game=g, by=request.user, delta=_move(request)),
@@ -78,7 +64,7 @@ def clock_extend(request, game_id):
 @require_POST
 @login_required
 def clock_shorten(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: clock.clock_shorten(game=g, by=request.user, delta=_move(request)),
@@ -89,7 +75,7 @@ def clock_shorten(request, game_id):
 @require_POST
 @login_required
 def phase_done(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.phase_lock_in(game=g, user=request.user),
@@ -104,7 +90,7 @@ def phase_done(request, game_id):
 @require_POST
 @login_required
 def phase_undone(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.phase_lock_out(game=g, user=request.user),

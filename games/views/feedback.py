@@ -1,7 +1,12 @@
 """Telling the player what happened to a form: the engine's reason for a refusal."""
 
 from django.contrib import messages
+from django.shortcuts import redirect
 from django.utils.text import capfirst
+
+from games.engine import GameRuleError
+
+from .access import get_game_for_user
 
 
 def sentence(text):
@@ -12,3 +17,19 @@ def sentence(text):
 def refused(request, error):
     """A GameRuleError's reason, shown as is (W-8: it reveals nothing the actor lacks)."""
     messages.error(request, sentence(error))
+
+
+def act(request, game_id, do, done, *, to="game_detail"):
+    """Run a service for a POST on a game and go back to the game page: `do(game)` is the
+    service call, `done` the success message (or a function of its result, or None); a
+    refusal is shown in the engine's words and changes nothing."""
+    game = get_game_for_user(request, game_id)
+    try:
+        result = do(game)
+    except GameRuleError as e:
+        refused(request, e)
+    else:
+        message = done(result) if callable(done) else done
+        if message:
+            messages.success(request, message)
+    return redirect(to, game_id=game.pk)

@@ -5,7 +5,6 @@ Every mutation is a POST with CSRF (GET is 405) and one service call; a refused 
 changes nothing and shows the engine's reason.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -19,7 +18,7 @@ from games.pages import game_page, post_quote
 from games.templatetags.game_tags import post_url
 
 from .access import get_game_for_user
-from .feedback import refused, sentence
+from .feedback import act, sentence
 
 
 def _render_game(request, game, post_form=None):
@@ -76,22 +75,10 @@ def game_post(request, game_id):
     return _render_game(request, game, post_form=form)
 
 
-def _act(request, game_id, do, done):
-    game = get_game_for_user(request, game_id)
-    try:
-        do(game)
-    except GameRuleError as e:
-        refused(request, e)
-    else:
-        if done:
-            messages.success(request, done)
-    return redirect("game_detail", game_id=game.pk)
-
-
 @require_POST
 @login_required
 def game_join(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.game_join(game=g, user=request.user),
@@ -102,7 +89,7 @@ def game_join(request, game_id):
 @require_POST
 @login_required
 def game_leave(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.game_leave(game=g, user=request.user),
@@ -113,7 +100,7 @@ def game_leave(request, game_id):
 @require_POST
 @login_required
 def game_start(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.game_start(game=g, by=request.user),
@@ -124,7 +111,7 @@ def game_start(request, game_id):
 @require_POST
 @login_required
 def game_advance(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.phase_advance(game=g, by=request.user),
@@ -142,13 +129,13 @@ def game_vote(request, game_id):
             raise GameRuleError("choose a player to vote for")
         services.vote_cast(game=game, user=request.user, target=target)
 
-    return _act(request, game_id, vote, None)
+    return act(request, game_id, vote, None)
 
 
 @require_POST
 @login_required
 def game_unvote(request, game_id):
-    return _act(
+    return act(
         request,
         game_id,
         lambda g: services.vote_withdraw(game=g, user=request.user),

@@ -1,12 +1,14 @@
 """The moderator's acts (W-72) and the rooms' posts: services like games/services.py, each
 one transaction with the game row locked first."""
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from accounts.models import player_key_for
 from games.engine import GameRuleError
 
 from .mapping import engine_state
-from .models import Game, Post, Seat
+from .models import Game, PhaseLockIn, Post, Seat
 from .posts import render_markdown
 from .rooms import AFTERLIFE, rooms_for
 from .services import _locked, _next_number, can_moderate, input_apply
@@ -28,6 +30,21 @@ def _seat(game, name):
     return seat
 
 
+def member_find(identifier: str):
+    """The active member a moderator names, by player name or email address (any case)."""
+    text = identifier.strip()
+    if not text:
+        raise GameRuleError("type the new player's player name or email address")
+    users = get_user_model().objects.filter(is_active=True)
+    if "@" in text:
+        user = users.filter(email__iexact=text).first()
+    else:
+        user = users.filter(player_key=player_key_for(text)).first()
+    if user is None:
+        raise GameRuleError(f"no member has the player name or email address {text}")
+    return user
+
+
 @transaction.atomic
 def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     """W-72: a new user takes the seat with its cards, rooms and history, in one step."""
@@ -35,9 +52,14 @@ def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     seat = _seat(game, seat_name)
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
+    if can_moderate(game, new_user):
+        # A moderator sees every card on the desk: they cannot also play.
+        raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
     old = seat.user
     seat.user = new_user
     seat.save(update_fields=["user"])
+    # The newcomer has not said "I'm done" (W-2): the phase waits for them.
+    PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
     _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
     return seat
@@ -69,6 +91,8 @@ def _announce(game, by, body):
     body = body.strip()
     if not body:
         raise GameRuleError("write something first")
+    if len(body) > 20000:
+        raise GameRuleError("an announcement can be at most 20,000 characters")
     return Post.objects.create(
         game=game,
         thread="public",
@@ -109,6 +133,7 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
 __all__ = [
     "AFTERLIFE",
     "announcement_post",
+    "member_find",
     "player_remove",
     "player_replace",
     "room_post",

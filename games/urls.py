@@ -1,4 +1,4 @@
-from .views import clock, create, email, lobby, play, reveal, role, rules
+from .views import clock, create, desk, email, lobby, play, reveal, role, rooms, rules
 
 # Each views module owns its routes.
 urlpatterns = (
@@ -6,6 +6,8 @@ urlpatterns = (
     + create.urlpatterns
     + play.urlpatterns
     + role.urlpatterns
+    + rooms.urlpatterns
+    + desk.urlpatterns
     + reveal.urlpatterns
     + rules.urlpatterns
     + email.urlpatterns

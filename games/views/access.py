@@ -8,7 +8,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from games.mapping import engine_state
 from games.models import Game, Seat
+from games.rooms import AFTERLIFE, in_afterlife, rooms_for
 from games.services import can_moderate
 
 
@@ -55,3 +57,44 @@ def check_can_host(request) -> None:
     """Only users allowed to host (the games.add_game permission) create games."""
     if not request.user.has_perm("games.add_game"):
         raise PermissionDenied("you are not allowed to host games")
+
+
+# --- the rooms beside the thread (issue 7) ----------------------------------------------------
+# A room the viewer may not use now is the same 404 as a room that does not exist, so a GET
+# never tells a non-member that a group exists (W-26a).
+def get_room_seat_for_user(request, game_id, key):
+    """(seat, engine state) of a member of meeting `key` now: living, and in the group while
+    it exists. Access is the seat's, so a replacement has it at once and the replaced, the
+    dead and the moderator's own account do not."""
+    seat = get_seat_for_user(request, game_id)
+    game = seat.game
+    if key == AFTERLIFE or game.status != Game.Status.RUNNING:
+        raise Http404("no such room")  # the afterlife has its own page
+    state = engine_state(game)
+    if key not in rooms_for(game, seat, state):
+        raise Http404("no such room")
+    return seat, state
+
+
+def get_afterlife_seat_for_user(request, game_id, *, whole_game=False):
+    """(seat, engine state) of a seat in the afterlife now (W-17): dead, not offstage (W-14a,
+    W-41) and not removed (W-72). With `whole_game`, only where the afterlife sees the whole
+    game: Witchhunt, not the Werewolf graveyard."""
+    seat = get_seat_for_user(request, game_id)
+    game = seat.game
+    if game.status != Game.Status.RUNNING:
+        raise Http404("no afterlife")
+    if whole_game and game.ruleset != Game.Ruleset.WITCHHUNT:
+        raise Http404("no afterlife")
+    state = engine_state(game)
+    if not in_afterlife(state, seat.name):
+        raise Http404("no afterlife")
+    return seat, state
+
+
+def get_moderated_game_for_user(request, game_id) -> Game:
+    """A game the viewer moderates (its host, or staff); anyone else gets a 404."""
+    game = get_game_for_user(request, game_id)
+    if not can_moderate(game, request.user):
+        raise Http404("no such page")
+    return game

@@ -2,24 +2,45 @@
 each secret exactly to those the rulings entitle (and each entitled viewer must see it,
 so that the test can fail).
 
-The game is conftest's `court_game` on Day 2, with the characters in play kept secret
-(public_setup off), so every card name is a secret of its holder.
+Two games. The first is conftest's `court_game` on Day 2, with the characters in play kept
+secret (public_setup off), so every card name is a secret of its holder; each of its
+groups has written in its room. The second is afterlife_cast's game on Day 3, which adds
+the viewers of issue 7: a dead Angel and a dead Demon in the afterlife (W-17), a last-act
+holder and a fake-dead Magician, both offstage (W-14a, W-41), a replaced player's old
+account and the newcomer in the seat (W-72).
 """
 
-import html as html_lib
 import re
 
 import pytest
 from django.urls import reverse
 
+from games import moderation
 from games.models import Post
 from tests.factories import UserFactory
+from tests.games.afterlife_cast import (
+    AFTERLIFE_POST,
+    COVEN_POST,
+    LOVERS_POST,
+    SPIES_POST,
+    afterlife_users,
+    page_text,
+    play_to_day_3,
+)
 
 pytestmark = pytest.mark.django_db
 
 MOD = "mod"
 SEATS = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
 VIEWERS = ("anonymous", "outsider", MOD, *SEATS)
+# Each group's room in the court game, its members, and what they wrote in it.
+COURT_ROOMS = {
+    "court": ({"ann", "eve", "ivy"}, "Court-note-1101"),
+    "coven": ({"bob"}, "Coven-note-2202"),
+    "juniors": ({"hal"}, "Junior-room-3303"),
+    "spies": ({"cat"}, "Spy-room-4404"),
+    "lovers-1": ({"fay", "gus"}, "Lover-room-5505"),
+}
 
 # fact: (pattern in a page's visible text, who must see it, who else may)
 FACTS = {
@@ -59,6 +80,17 @@ FACTS = {
     "Cupid's result": (r"The Village Lovers: Fay, Gus", {"fay"}, {MOD}),
     "the Harlot's result": (r"Fay, a Village Lover, was protected", {"gus"}, {MOD}),
     "the Oracle's result": (r"kills at Halftime", {"cat"}, {MOD}),
+    # Every private thread (W-26a): its members, and the moderator on the desk.
+    **{
+        f"the {key} room's posts": (re.escape(note), members, {MOD})
+        for key, (members, note) in COURT_ROOMS.items()
+    },
+    # Who is in a group is the group's to know: a room's member list names them.
+    "the Court's members listed": (
+        r"Members Ann( you)? Eve( you)? Ivy",
+        {"ann", "eve", "ivy"},
+        {MOD},
+    ),
 }
 # The record holds every card by its key: only the moderator may download it while the game
 # runs. Keys are searched in the raw responses: no page shows them, so any one found is a
@@ -66,17 +98,14 @@ FACTS = {
 KEYS = ["king", "judge", "oracle", "gravedigger", "queen", "cupid", "harlot", "wizard",
         "inquisitor", "survivalist", "elder_witch", "junior_witch", "village_spy",
         "village_lover", "holy_villager", "basic_villager"]  # fmt: skip
-
-
-def _text(body):
-    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
-    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", body))
-    return re.sub(r"\s+", " ", text).replace("’", "'")
+# Keys that name no room of the game: a GET answers 404 whoever asks.
+NO_ROOMS = ("travelers", "innkeeper", "musketeers", "pack")
 
 
 @pytest.fixture
 def long_thread(court_game, court_users):
-    """Sixty more posts, so that the thread has a second page, and a reply."""
+    """Sixty more posts, so that the thread has a second page, and a reply; and a post in
+    each group's room by one of its members."""
     seats = {s.name: s for s in court_game.seats.all()}
     first = Post.objects.filter(game=court_game).count()
     Post.objects.bulk_create(
@@ -92,41 +121,94 @@ def long_thread(court_game, court_users):
         )
         for i in range(1, 61)
     )
+    for key, (members, note) in COURT_ROOMS.items():
+        author = court_users[sorted(members)[0]]
+        moderation.room_post(game=court_game, user=author, room=key, body=note)
     return court_game
 
 
-def _pages(game):
-    """(label, url, whether every viewer gets it) for every page and partial of a game."""
+def _pages(game, rooms, read_only_rooms):
+    """(label, url) for every page and partial of a game: `rooms` are the meeting keys to
+    try as a member would, `read_only_rooms` those to try from the afterlife and the desk."""
     detail = reverse("game_detail", args=[game.pk])
-    return [
+    pages = [
         ("lobby", reverse("game_list")),
         ("game page", detail),
         ("game page 2", f"{detail}?page=2"),
         ("one player's posts", f"{detail}?only=ann"),
         ("another player's posts", f"{detail}?only=bob"),
         ("a reply", f"{detail}?reply=1"),
-        ("a quote", f"{detail}?page=2&quote=60"),
         ("role page", reverse("game_role", args=[game.pk])),
         ("reveal", reverse("game_reveal", args=[game.pk])),
         ("record", reverse("game_record", args=[game.pk])),
+        ("afterlife", reverse("game_afterlife", args=[game.pk])),
+        ("desk", reverse("game_desk", args=[game.pk])),
         ("admin: games", reverse("admin:games_game_changelist")),
         ("admin: a game", reverse("admin:games_game_change", args=[game.pk])),
         ("admin: assignments", reverse("admin:games_assignment_changelist")),
         ("admin: events", reverse("admin:games_gameevent_changelist")),
         ("admin: inputs", reverse("admin:games_gameinput_changelist")),
     ]
+    for key in (*rooms, *NO_ROOMS, "afterlife"):
+        pages.append((f"room: {key}", reverse("game_room", args=[game.pk, key])))
+    for key in (*read_only_rooms, *NO_ROOMS, "afterlife"):
+        url = reverse("game_afterlife_room", args=[game.pk, key])
+        pages.append((f"afterlife room: {key}", url))
+    for key in (*read_only_rooms, *NO_ROOMS, "afterlife"):
+        url = reverse("game_desk_room", args=[game.pk, key])
+        pages.append((f"desk room: {key}", url))
+        url = reverse("game_reveal_room", args=[game.pk, key])
+        pages.append((f"reveal room: {key}", url))
+    return pages
 
 
-def _expected_status(label, viewer):
+def _status(label, viewer, *, seated, members, afterlife, desk_rooms):
+    """The status `viewer` must get for the page `label`."""
     if label.startswith("admin"):
         return 302  # nobody in the matrix is staff: sent to sign in
     if label == "role page":
-        return 200 if viewer in SEATS else 404
-    if label == "reveal":
+        return 200 if viewer in seated else 404
+    if label == "reveal" or label.startswith("reveal room"):
         return 404  # not before the end (W-71)
-    if label == "record":
+    if label in ("record", "desk"):
         return 200 if viewer == MOD else 404
+    if label == "afterlife":
+        return 200 if viewer in afterlife else 404
+    if label.startswith("room: "):
+        return 200 if viewer in members.get(label.removeprefix("room: "), ()) else 404
+    if label.startswith("afterlife room: "):
+        key = label.removeprefix("afterlife room: ")  # the afterlife writes on its own page
+        return 200 if viewer in afterlife and key in desk_rooms and key != "afterlife" else 404
+    if label.startswith("desk room: "):
+        return 200 if viewer == MOD and label.removeprefix("desk room: ") in desk_rooms else 404
     return 200
+
+
+def _visit(client, user, pages, expected):
+    """Every page as `user`: (visible text, raw HTML) of them all, each status checked."""
+    client.logout()
+    if user is not None:
+        client.force_login(user)
+    texts, raws = [], []
+    for label, url in pages:
+        response = client.get(url)
+        assert response.status_code == expected(label), (label, response.status_code)
+        raw = response.content.decode()
+        raws.append(raw)
+        texts.append(page_text(raw))
+    return " ".join(texts), " ".join(raws)
+
+
+def _check_facts(facts, viewer, text):
+    seen = {fact for fact, (pattern, _, _) in facts.items() if re.search(pattern, text)}
+    must = {fact for fact, (_, who, _) in facts.items() if viewer in who}
+    allowed = {fact for fact, (_, who, may) in facts.items() if viewer in who | may}
+    assert must <= seen, f"{viewer} should see {sorted(must - seen)}"
+    assert seen <= allowed, f"{viewer} must not see {sorted(seen - allowed)}"
+
+
+def _keys(raw, keys=KEYS):
+    return {k for k in keys if re.search(rf"\b{k}\b", raw)}
 
 
 @pytest.fixture
@@ -137,38 +219,103 @@ def viewers(moderator, court_users):
 
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_every_page_shows_each_secret_only_to_those_entitled(client, long_thread, viewers, viewer):
-    user = viewers[viewer]
-    if user is not None:
-        client.force_login(user)
-    texts, raws = [], []
-    for label, url in _pages(long_thread):
-        response = client.get(url)
-        assert response.status_code == _expected_status(label, viewer), (label, viewer)
-        raw = response.content.decode()
-        raws.append(raw)
-        texts.append(_text(raw))
-    text, raw = " ".join(texts), " ".join(raws)
+    members = {key: who for key, (who, _) in COURT_ROOMS.items()}
+    pages = _pages(long_thread, list(COURT_ROOMS), list(COURT_ROOMS))
+
+    def expected(label):
+        return _status(
+            label, viewer, seated=SEATS, members=members, afterlife=(), desk_rooms=COURT_ROOMS
+        )
+
+    text, raw = _visit(client, viewers[viewer], pages, expected)
     assert "Good morning, village." in text  # the public thread is everyone's
-
-    seen = {fact for fact, (pattern, _, _) in FACTS.items() if re.search(pattern, text)}
-    must = {fact for fact, (_, who, _) in FACTS.items() if viewer in who}
-    allowed = {fact for fact, (_, who, may) in FACTS.items() if viewer in who | may}
-    assert must <= seen, f"{viewer} should see {sorted(must - seen)}"
-    assert seen <= allowed, f"{viewer} must not see {sorted(seen - allowed)}"
-
-    keys = {k for k in KEYS if re.search(rf"\b{k}\b", raw)}
-    assert keys == (set(KEYS) if viewer == MOD else set()), viewer
+    _check_facts(FACTS, viewer, text)
+    assert _keys(raw) == (set(KEYS) if viewer == MOD else set()), viewer
 
 
-def test_junior_does_not_see_the_coven_before_joining(client, court_game, court_users):
-    """W-25, W-26: Hal (a Junior, not joined) sees no Coven vote, at night either."""
-    from games import services
+# --- issue 7: the afterlife, the offstage, a replacement ---------------------------------------
+AL = {"ann", "bob"}  # a dead Angel and a dead Demon: the afterlife sees the whole game (W-17)
+AL_SEATED = ("ann", "bob", "cat", "dan", "eve", "fay", "hal", "ivy", "jon", "newcomer")
+AL_VIEWERS = ("anonymous", "outsider", MOD, "gus (replaced)", *AL_SEATED)
+AL_ROOMS = {"coven": {"hal"}, "spies": {"cat"}, "lovers-1": {"fay", "newcomer"}}
+AL_DESK_ROOMS = (*AL_ROOMS, "afterlife")
+AL_KEYS = ["priest", "judge", "oracle", "dirty_old_bastard", "magician", "cupid", "harlot",
+           "wizard", "inquisitor", "survivalist", "elder_witch", "village_spy",
+           "village_lover", "holy_villager", "basic_villager"]  # fmt: skip
 
-    services.phase_advance(game=court_game, by=court_game.host)  # Night 2
-    services.action_submit(game=court_game, user=court_users["bob"], action="coven", target="dan")
-    client.force_login(court_users["hal"])
-    text = _text(client.get(reverse("game_role", args=[court_game.pk])).content.decode())
-    assert "votes to kill" not in text and "Coven vote" not in text
-    client.force_login(court_users["bob"])
-    text = _text(client.get(reverse("game_role", args=[court_game.pk])).content.decode())
-    assert "Coven: You vote to kill Dan." in text and "Coven vote: Dan" in text
+
+def _whole(*holders):
+    """Who must see a fact: its holders, the afterlife and the moderator's desk."""
+    return {*holders, *AL, MOD}
+
+
+# Every fact here is also the moderator's to see on the desk, and the afterlife's.
+AL_FACTS = {
+    "Ann is the Priest": (r"\bPriest\b", _whole("ann"), set()),
+    "Bob is the Judge": (r"\bJudge\b", _whole("bob"), set()),
+    "Cat is the Oracle": (r"\bOracle\b", _whole("cat"), set()),
+    "Dan is the Dirty Old Bastard": (r"Dirty Old Bastard", _whole("dan"), set()),
+    "Eve is the Magician": (r"\bMagician\b", _whole("eve"), set()),
+    "Fay is Cupid": (r"\bCupid\b", _whole("fay"), set()),
+    "Gus's seat is the Harlot": (r"\bHarlot\b", _whole("newcomer"), set()),
+    "Hal is the Wizard": (r"\bWizard\b", _whole("hal"), set()),
+    "Ivy is the Inquisitor": (r"\bInquisitor\b", _whole("ivy"), set()),
+    "Jon is the Survivalist": (r"\bSurvivalist\b", _whole("jon"), set()),
+    "Elder Witches": (r"\bElder\b", _whole("hal"), set()),
+    "Village Spies": (r"\bVillage Spy\b|\bSpies\b", _whole("cat", "hal"), set()),
+    "Village Lovers": (r"\bVillage Lovers?\b", _whole("fay", "newcomer"), set()),
+    "Holy Villagers": (r"\bHoly\b", _whole("ann", "ivy"), set()),  # Ivy: her card's text
+    "Witches at all": (r"\bWitch(es)?\b", _whole("hal"), set()),
+    "Cupid's result": (r"The Village Lovers: Fay, Newcomer", _whole("fay"), set()),
+    "the Harlot's result": (r"Fay, a Village Lover, was protected", _whole("newcomer"), set()),
+    # The night's actions: the afterlife's own, the Coven's, the moderator's causes (W-9).
+    "the Demon's veto": (r"votes to veto|vetoed: Cat", _whole(), set()),
+    "the Angel's protection": (r"votes to protect", _whole(), set()),
+    "the Coven's votes": (r"Coven: .{0,12}votes? to kill", _whole("hal"), set()),
+    "the midnight locks": (r"Midnight: the Coven's target", _whole(), set()),
+    "causes of death": (r"Kill attempt on", _whole(), set()),
+    # The offstage know their own state, but no page of theirs words it like these.
+    "Eve's death is fake": (r"fake death|offstage: the Magician", _whole(), {"eve"}),
+    "Dan's last act": (r"last act unused", _whole(), {"dan"}),
+    # Every private thread, and the afterlife's: never the living's (W-17).
+    "the Coven's thread": (re.escape(COVEN_POST), _whole("hal"), set()),
+    "the Spies' thread": (re.escape(SPIES_POST), _whole("cat"), set()),
+    "the Lovers' thread": (re.escape(LOVERS_POST), _whole("fay", "newcomer"), set()),
+    "the afterlife's thread": (re.escape(AFTERLIFE_POST), _whole(), set()),
+}
+
+
+@pytest.fixture
+def day_3(moderator):
+    users = afterlife_users()
+    game, newcomer = play_to_day_3(moderator, users)
+    viewers = {
+        "anonymous": None,
+        "outsider": UserFactory(player_name="Zed"),
+        MOD: moderator,
+        "gus (replaced)": users["gus"],
+        "newcomer": newcomer,
+        **{name: users[name] for name in AL_SEATED if name != "newcomer"},
+    }
+    return game, viewers
+
+
+@pytest.mark.parametrize("viewer", AL_VIEWERS)
+def test_afterlife_offstage_and_replaced_see_only_what_they_are_entitled_to(client, day_3, viewer):
+    game, viewers = day_3
+    pages = _pages(game, [*AL_ROOMS, "juniors", "court"], [*AL_ROOMS, "juniors", "court"])
+
+    def expected(label):
+        return _status(
+            label, viewer, seated=AL_SEATED, members=AL_ROOMS, afterlife=AL,
+            desk_rooms=AL_DESK_ROOMS,
+        )  # fmt: skip
+
+    text, raw = _visit(client, viewers[viewer], pages, expected)
+    assert "Newcomer replaces Gus." in text  # the public thread is everyone's
+    _check_facts(AL_FACTS, viewer, text)
+    keys = _keys(raw, AL_KEYS)
+    if viewer == MOD:
+        assert keys == set(AL_KEYS)  # the record
+    elif viewer not in AL:
+        assert keys == set(), viewer

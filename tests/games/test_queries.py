@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
+from games.mapping import engine_state
 from games.models import Post
 from tests.factories import UserFactory
 
@@ -120,4 +121,80 @@ def test_reveal_query_count_is_constant(client, big_game, small_game, moderator)
             _count(client, player, reverse("game_reveal", args=[game.pk]), cold=True),
         ]
     assert counts["big"] == counts["small"], counts
-    assert max(counts["big"]) <= 10, counts
+    # Issue 7 added the moderator's log (inputs, posts) and the private threads' list.
+    assert max(counts["big"]) <= 12, counts
+
+
+# --- issue 7: the rooms, the afterlife and the desk ---------------------------------------------
+ROOM_PAGE_MAX = 11
+DESK_MAX = 12
+
+
+def _room_posts(game, thread, n):
+    seats = list(game.seats.select_related("user"))
+    Post.objects.bulk_create(
+        (
+            Post(
+                game=game,
+                thread=thread,
+                number=i,
+                kind="player",
+                seat=seats[i % len(seats)],
+                author=seats[i % len(seats)].user,
+                body=f"room post {i}",
+                body_html=f"<p>room post {i}</p>",
+                phase=game.phase,
+            )
+            for i in range(1, n + 1)
+        ),
+        batch_size=500,
+    )
+
+
+def _to_night_with_the_dead(game, n_posts):
+    """Lynch a seat that goes to the afterlife (not offstage: no last act, no Magician), then
+    fill the Coven's room and the afterlife with posts; returns (Coven member, dead) users."""
+    state = engine_state(game)
+    offstage = ("dirty_old_bastard", "benevolent_old_dame", "magician")
+    target = next(
+        s for s in state.seats if s.character not in offstage and s.type != "village_lover"
+    )
+    seats = {s.name: s for s in game.seats.select_related("user")}
+    majority = len(state.seats) // 2 + 1
+    voters = [s.name for s in state.seats if s.name != target.name][:majority]
+    for name in voters:
+        game.refresh_from_db()
+        services.vote_cast(game=game, user=seats[name].user, target=target.name)
+    game.refresh_from_db()
+    assert game.is_night
+    member = engine_state(game).meetings()["coven"][0]
+    _room_posts(game, "coven", n_posts)
+    _room_posts(game, "afterlife", n_posts)
+    return seats[member].user, seats[target.name].user
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
+def test_room_afterlife_and_desk_query_counts_are_constant(
+    client, big_game, cast_game, moderator, cold
+):
+    counts = {}
+    for label, game, n in (("big", big_game[0], 1000), ("small", cast_game, 10)):
+        member, dead = _to_night_with_the_dead(game, n)
+        room = reverse("game_room", args=[game.pk, "coven"])
+        afterlife = reverse("game_afterlife", args=[game.pk])
+        counts[label] = {
+            "room": _count(client, member, room, cold=cold),
+            "room page 2": _count(client, member, f"{room}?page=2", cold=cold),
+            "afterlife": _count(client, dead, afterlife, cold=cold),
+            "afterlife room": _count(
+                client, dead, reverse("game_afterlife_room", args=[game.pk, "coven"]), cold=cold
+            ),
+            "desk": _count(client, moderator, reverse("game_desk", args=[game.pk]), cold=cold),
+            "desk room": _count(
+                client, moderator, reverse("game_desk_room", args=[game.pk, "coven"]), cold=cold
+            ),
+        }
+    assert counts["big"] == counts["small"], counts
+    big = counts["big"]
+    assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX, counts
+    assert big["desk"] <= DESK_MAX, counts

@@ -1,0 +1,217 @@
+"""The moderator's desk (W-72): the whole game live, each seat's activity, and the
+moderator's acts: advance now, replace or remove a player, declare a stalemate, post an
+announcement. The clock's controls are the clock views' (games/views/clock.py).
+
+The game's host and staff only: anyone else gets a 404. Every act is a POST with CSRF and
+one service call; the irreversible ones (remove, stalemate) are confirmed on a page of
+their own first. A refusal shows its reason and keeps what the moderator typed.
+"""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import moderation, services
+from games.engine import GameRuleError
+from games.mapping import engine_state
+from games.models import Game
+from games.pages import desk_page
+from games.selectors import display_names
+
+from .access import get_moderated_game_for_user
+from .feedback import refused
+from .rooms import render_read_only_room
+
+
+def _render_desk(request, game, values=None):
+    context = {"game": game, "values": values or {}}
+    if game.status == Game.Status.RUNNING:
+        context["page"] = desk_page(game)
+    return render(request, "games/desk.html", context)
+
+
+@never_cache
+def desk(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    return _render_desk(request, game)
+
+
+@never_cache
+def desk_room(request, game_id, key):
+    game = get_moderated_game_for_user(request, game_id)
+    state = engine_state(game) if game.status == Game.Status.RUNNING else None
+    return render_read_only_room(
+        request,
+        game,
+        key,
+        state,
+        note="You read this room as the moderator. Its members cannot see you, and you "
+        "cannot write here.",
+        back_url=reverse("game_desk", args=[game.pk]),
+        back_label="The moderator's desk",
+        links="game_desk_room",
+    )
+
+
+def _act(request, game, do, done, values=None):
+    """One moderator act: on success back to the desk with `done`; a refusal re-renders the
+    desk with the reason and what was typed (`values`)."""
+    try:
+        result = do()
+    except GameRuleError as e:
+        refused(request, e)
+        return _render_desk(request, game, values)
+    messages.success(request, done(result) if callable(done) else done)
+    return redirect("game_desk", game_id=game.pk)
+
+
+@never_cache
+@require_POST
+def desk_advance(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    return _act(
+        request,
+        game,
+        lambda: services.phase_advance(game=game, by=request.user),
+        f"{game.phase.capitalize()} has ended.",
+    )
+
+
+@never_cache
+@require_POST
+def desk_announce(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    body = request.POST.get("body", "")
+    return _act(
+        request,
+        game,
+        lambda: moderation.announcement_post(game=game, by=request.user, body=body),
+        "Your announcement is in the public thread.",
+        {"announce": body},
+    )
+
+
+@never_cache
+@require_POST
+def desk_replace(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    seat_name = request.POST.get("seat", "")
+    who = request.POST.get("who", "")
+    names = display_names(game.seats.select_related("user"))
+    old = names.get(seat_name, seat_name)
+
+    def replace():
+        if seat_name not in names:
+            raise GameRuleError("choose the seat to give to a new player")
+        new_user = moderation.member_find(who)
+        return moderation.player_replace(
+            game=game, seat_name=seat_name, new_user=new_user, by=request.user
+        )
+
+    return _act(
+        request,
+        game,
+        replace,
+        lambda seat: (
+            f"{seat.user.player_name} replaces {old}: the seat, its cards, its rooms "
+            "and its history are theirs now."
+        ),
+        {"replace_seat": seat_name, "replace_who": who},
+    )
+
+
+def _confirm(request, game, *, title, question, consequences, action, button, fields):
+    return render(
+        request,
+        "games/desk_confirm.html",
+        {
+            "game": game,
+            "title": title,
+            "question": question,
+            "consequences": consequences,
+            "action": action,
+            "button": button,
+            "fields": fields,
+        },
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def desk_remove(request, game_id):
+    """GET: the confirmation page for removing a seat's player; POST (confirmed): remove."""
+    game = get_moderated_game_for_user(request, game_id)
+    data = request.POST if request.method == "POST" else request.GET
+    seat_name = data.get("seat", "")
+    names = display_names(game.seats.select_related("user"))
+    if request.method == "POST" and data.get("confirm") == "yes":
+        return _act(
+            request,
+            game,
+            lambda: moderation.player_remove(game=game, seat_name=seat_name, by=request.user),
+            f"{names.get(seat_name, seat_name)} has been removed from the game.",
+        )
+    if seat_name not in names:
+        refused(request, "choose the player to remove")
+        return redirect("game_desk", game_id=game.pk)
+    name = names[seat_name]
+    return _confirm(
+        request,
+        game,
+        title=f"Remove {name}?",
+        question=f"Remove {name} from the game?",
+        consequences=[
+            "The thread announces the removal as such, at once, by day or by night.",
+            f"{name} counts as dead for majorities, Halftime, the Alarm, the Court and the "
+            "win check; their pending submissions lapse.",
+            f"{name} gets no Archangel card, no last act and no afterlife, and causes no "
+            "Lover suicide (W-72).",
+            "This cannot be undone. To keep the seat in play, replace the player instead.",
+        ],
+        action=reverse("game_desk_remove", args=[game.pk]),
+        button=f"Remove {name}",
+        fields={"seat": seat_name},
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def desk_stalemate(request, game_id):
+    """GET: the confirmation page; POST (confirmed): declare a stalemate (W-69a, W-72)."""
+    game = get_moderated_game_for_user(request, game_id)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        return _act(
+            request,
+            game,
+            lambda: moderation.stalemate_declare(game=game, by=request.user),
+            "You declared a stalemate: the game is over.",
+        )
+    if game.ruleset != Game.Ruleset.WITCHHUNT:
+        refused(request, "Werewolf has no stalemate rule")
+        return redirect("game_desk", game_id=game.pk)
+    return _confirm(
+        request,
+        game,
+        title="Declare a stalemate?",
+        question="Declare a stalemate and end the game now?",
+        consequences=[
+            "The Witches win at once (W-69a), every card is revealed and the game is over.",
+            "This cannot be undone.",
+        ],
+        action=reverse("game_desk_stalemate", args=[game.pk]),
+        button="Declare a stalemate",
+        fields={},
+    )
+
+
+urlpatterns = [
+    path("games/<int:game_id>/desk/", desk, name="game_desk"),
+    path("games/<int:game_id>/desk/rooms/<slug:key>/", desk_room, name="game_desk_room"),
+    path("games/<int:game_id>/desk/advance/", desk_advance, name="game_desk_advance"),
+    path("games/<int:game_id>/desk/announce/", desk_announce, name="game_desk_announce"),
+    path("games/<int:game_id>/desk/replace/", desk_replace, name="game_desk_replace"),
+    path("games/<int:game_id>/desk/remove/", desk_remove, name="game_desk_remove"),
+    path("games/<int:game_id>/desk/stalemate/", desk_stalemate, name="game_desk_stalemate"),
+]

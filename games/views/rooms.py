@@ -1,0 +1,184 @@
+"""The rooms beside the public thread (issue 7): a meeting's private thread for its members
+(W-26a), the afterlife of the dead (W-17; in Werewolf the graveyard), and read-only views
+of every room for the afterlife and, once the game is over, for everyone (W-71).
+
+Every view starts with an access helper: a room the viewer may not use now is a 404, the
+same as a room that does not exist. Pages are never cached; posting is a POST with CSRF.
+"""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from games import moderation
+from games.engine import GameRuleError
+from games.forms import PostForm
+from games.pages import afterlife_page, room_links, room_page
+from games.rooms import AFTERLIFE
+from games.templatetags.game_tags import post_page
+
+from .access import (
+    get_afterlife_seat_for_user,
+    get_finished_game_for_user,
+    get_room_seat_for_user,
+)
+from .feedback import sentence
+
+
+def page_number(request):
+    try:
+        return max(int(request.GET.get("page", 1)), 1)
+    except ValueError:
+        return 1
+
+
+def _write(request, seat, key, thread_url, rerender):
+    """A post in room `key` by `seat`'s user; a refused one comes back with its text."""
+    form = PostForm(request.POST)
+    if form.is_valid():
+        try:
+            post = moderation.room_post(
+                game=seat.game, user=request.user, room=key, body=form.cleaned_data["body"]
+            )
+        except GameRuleError as e:
+            form.add_error(None, sentence(e))
+        else:
+            return redirect(f"{thread_url}?page={post_page(post.number)}#p{post.number}")
+    return rerender(form)
+
+
+# --- a meeting ---------------------------------------------------------------------------------
+def _render_room(request, seat, state, key, form=None):
+    game = seat.game
+    page = room_page(game, key, seat=seat, state=state, page=page_number(request))
+    return render(
+        request,
+        "games/room.html",
+        {
+            "game": game,
+            "room": page,
+            "post_form": form or PostForm(),
+            "post_action": reverse("game_room_post", args=[game.pk, key]),
+        },
+    )
+
+
+@never_cache
+def room(request, game_id, key):
+    seat, state = get_room_seat_for_user(request, game_id, key)
+    return _render_room(request, seat, state, key)
+
+
+@never_cache
+@require_POST
+def room_post(request, game_id, key):
+    seat, state = get_room_seat_for_user(request, game_id, key)
+    url = reverse("game_room", args=[seat.game.pk, key])
+    return _write(
+        request, seat, key, url, lambda form: _render_room(request, seat, state, key, form)
+    )
+
+
+# --- the afterlife -----------------------------------------------------------------------------
+def _render_afterlife(request, seat, state, form=None):
+    game = seat.game
+    return render(
+        request,
+        "games/afterlife.html",
+        {
+            "game": game,
+            "page": afterlife_page(game, seat, state, page=page_number(request)),
+            "post_form": form or PostForm(),
+            "post_action": reverse("game_afterlife_post", args=[game.pk]),
+        },
+    )
+
+
+@never_cache
+def afterlife(request, game_id):
+    seat, state = get_afterlife_seat_for_user(request, game_id)
+    return _render_afterlife(request, seat, state)
+
+
+@never_cache
+@require_POST
+def afterlife_post(request, game_id):
+    seat, state = get_afterlife_seat_for_user(request, game_id)
+    url = reverse("game_afterlife", args=[seat.game.pk])
+    return _write(
+        request, seat, AFTERLIFE, url, lambda form: _render_afterlife(request, seat, state, form)
+    )
+
+
+# --- read-only views of a room: the afterlife (W-17), the desk, the reveal (W-71) ---------------
+def render_read_only_room(
+    request, game, key, state, *, note, back_url, back_label, links, exclude=()
+):
+    """Any private thread of `game` for a viewer who sees the whole game (the caller's access
+    helper said so), with links to the others (`links`: their URL's name). A key that names
+    no room of this game is a 404."""
+    threads = [t for t in room_links(game, state) if t.key not in exclude]
+    if key not in {t.key for t in threads}:
+        raise Http404("no such room")
+    return render(
+        request,
+        "games/room.html",
+        {
+            "game": game,
+            "room": room_page(game, key, state=state, page=page_number(request)),
+            "read_only": True,
+            "read_only_note": note,
+            "back_url": back_url,
+            "back_label": back_label,
+            "threads": threads,
+            "room_link_name": links,
+        },
+    )
+
+
+@never_cache
+def afterlife_room(request, game_id, key):
+    seat, state = get_afterlife_seat_for_user(request, game_id, whole_game=True)
+    return render_read_only_room(
+        request,
+        seat.game,
+        key,
+        state,
+        note="You read this room from the afterlife (W-17). Its members cannot see you, "
+        "and you cannot write here.",
+        back_url=reverse("game_afterlife", args=[seat.game.pk]),
+        back_label="The afterlife",
+        links="game_afterlife_room",
+        exclude=(AFTERLIFE,),  # the dead write in it on its own page
+    )
+
+
+def reveal_room(request, game_id, key):
+    """After the end every private thread is open to everyone, like every card (W-71)."""
+    game = get_finished_game_for_user(request, game_id)
+    return render_read_only_room(
+        request,
+        game,
+        key,
+        None,
+        note="The game is over: every private thread is open to everyone (W-71).",
+        back_url=reverse("game_reveal", args=[game.pk]),
+        back_label="The final reveal",
+        links="game_reveal_room",
+    )
+
+
+urlpatterns = [
+    path("games/<int:game_id>/rooms/<slug:key>/", room, name="game_room"),
+    path("games/<int:game_id>/rooms/<slug:key>/post/", room_post, name="game_room_post"),
+    path("games/<int:game_id>/afterlife/", afterlife, name="game_afterlife"),
+    path("games/<int:game_id>/afterlife/post/", afterlife_post, name="game_afterlife_post"),
+    path(
+        "games/<int:game_id>/afterlife/rooms/<slug:key>/",
+        afterlife_room,
+        name="game_afterlife_room",
+    ),
+    path("games/<int:game_id>/reveal/rooms/<slug:key>/", reveal_room, name="game_reveal_room"),
+]

@@ -1,0 +1,298 @@
+"""The moderator's desk (issue 7, W-72): the whole game live, each seat's activity, and the
+moderator's acts through the desk, every one of them in the reveal's moderator's log."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.urls import reverse
+from django.utils import timezone
+
+from games import clock, moderation, services
+from games.engine.rulesets.witchhunt.cards import CHARACTERS
+from games.mapping import engine_state
+from games.models import Game, GameInput, Post
+from tests.factories import UserFactory
+from tests.games.afterlife_cast import (
+    AFTERLIFE_POST,
+    COVEN_POST,
+    afterlife_users,
+    page_text,
+    play_to_day_3,
+)
+from tests.games.conftest import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(game, name="game_desk", *args):
+    return reverse(name, args=[game.pk, *args])
+
+
+def _text(response):
+    return page_text(response.content.decode())
+
+
+@pytest.fixture
+def mod_client(client, moderator):
+    client.force_login(moderator)
+    return client
+
+
+# --- who sees it ---------------------------------------------------------------------------------
+def test_desk_is_the_moderators_and_staffs_alone(client, cast_game, cast_users, moderator):
+    staff = UserFactory(player_name="Staffer", is_staff=True)
+    for user in (moderator, staff):
+        client.force_login(user)
+        response = client.get(_url(cast_game))
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"]
+    for user in (cast_users["ann"], cast_users["bob"], UserFactory(player_name="Zed")):
+        client.force_login(user)
+        assert client.get(_url(cast_game)).status_code == 404
+        assert client.get(_url(cast_game, "game_desk_room", "coven")).status_code == 404
+        assert client.post(_url(cast_game, "game_desk_advance")).status_code == 404
+    client.logout()
+    assert client.get(_url(cast_game)).status_code == 404
+
+
+def test_desk_shows_every_card_every_event_and_every_room(mod_client, moderator):
+    users = afterlife_users()
+    game, _ = play_to_day_3(moderator, users)
+    text = _text(mod_client.get(_url(game)))
+    for name, character, _ in (("Ann", "priest", ""), ("Dan", "dirty_old_bastard", ""),
+                               ("Eve", "magician", ""), ("Hal", "wizard", "")):  # fmt: skip
+        assert f"{name} {CHARACTERS[character][1]}" in text
+    assert "Dead (offstage, last act unused)" in text and "Dead (offstage: the Magician)" in text
+    assert "Demon Bob votes to veto Cat." in text and "Coven: Hal votes to kill Dan." in text
+    assert "The Coven · 1 post · Hal" in text and "The afterlife · 2 posts · Ann, Bob" in text
+    room = _text(mod_client.get(_url(game, "game_desk_room", "coven")))
+    assert COVEN_POST in room and "You read this room as the moderator" in room
+    assert "Write in this room" not in room
+    room = _text(mod_client.get(_url(game, "game_desk_room", "afterlife")))
+    assert AFTERLIFE_POST in room
+    assert mod_client.get(_url(game, "game_desk_room", "court")).status_code == 404
+
+
+def test_desk_activity_shows_each_current_players_last_post_vote_and_action(
+    mod_client, cast_game, cast_users, moderator
+):
+    t0 = timezone.now()
+    with time_machine.travel(t0 - timedelta(hours=5), tick=False):
+        services.post_create(game=cast_game, user=cast_users["ann"], body="Morning.")
+    with time_machine.travel(t0 - timedelta(hours=2), tick=False):
+        services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+        services.vote_cast(game=cast_game, user=cast_users["bob"], target="ann")
+    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
+    moderation.player_replace(
+        game=cast_game, seat_name="bob", new_user=UserFactory(player_name="Newby"), by=moderator
+    )
+    with time_machine.travel(t0, tick=False):
+        text = _text(mod_client.get(_url(cast_game)))
+    assert "Ann Priest Holy Villager Alive 1 5 hours ago 2 hours ago never —" in text
+    # Bob's seat: Newby has done nothing yet, and the phase waits on a vote from nobody by
+    # day but the living who have not voted.
+    assert "Newby Judge Elder Witch Alive 0 never never never —" in text
+    assert "Cat Oracle Village Spy Alive 0 never never never Waiting" in text
+
+
+# --- acts ------------------------------------------------------------------------------------
+def test_desk_advance_now_ends_the_phase(mod_client, cast_game):
+    response = mod_client.post(_url(cast_game, "game_desk_advance"), follow=True)
+    assert "Day 1 has ended." in _text(response)
+    cast_game.refresh_from_db()
+    assert cast_game.phase == "night 1"
+    assert mod_client.get(_url(cast_game, "game_desk_advance")).status_code == 405
+
+
+def test_desk_replace_by_name_or_email(mod_client, cast_game, cast_users):
+    newby = UserFactory(player_name="Newby")
+    response = mod_client.post(
+        _url(cast_game, "game_desk_replace"), {"seat": "bob", "who": "  NEWBY "}, follow=True
+    )
+    assert "Newby replaces Bob: the seat, its cards, its rooms" in _text(response)
+    assert cast_game.seats.get(name="bob").user == newby
+    other = UserFactory(player_name="Other")
+    mod_client.post(
+        _url(cast_game, "game_desk_replace"), {"seat": "ann", "who": other.email.upper()}
+    )
+    assert cast_game.seats.get(name="ann").user == other
+    notices = list(
+        Post.objects.filter(game=cast_game, kind="moderator").values_list("body", flat=True)
+    )
+    assert notices == ["Newby replaces Bob.", "Other replaces Ann."]
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (
+            {"seat": "bob", "who": "nobody-here"},
+            "No member has the player name or email address nobody-here.",
+        ),
+        ({"seat": "bob", "who": ""}, "Type the new player's player name or email address."),
+        ({"seat": "bob", "who": "ann"}, "Ann already has a seat in this game."),
+        ({"seat": "bob", "who": "mod"}, "Mod moderates this game and cannot take a seat."),
+        ({"seat": "zed", "who": "newby"}, "Choose the seat to give to a new player."),
+    ],
+)
+def test_desk_replace_refused_says_why_and_keeps_the_form(mod_client, cast_game, data, reason):
+    UserFactory(player_name="Newby")
+    response = mod_client.post(_url(cast_game, "game_desk_replace"), data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert reason in _text(response)
+    assert f'value="{data["who"]}"' in html
+    if data["seat"] == "bob":
+        assert '<option value="bob" selected>' in html
+    assert cast_game.seats.get(name="bob").user.player_name == "Bob"
+    assert not Post.objects.filter(game=cast_game, kind="moderator").exists()
+
+
+def test_desk_remove_asks_first_then_removes(mod_client, cast_game):
+    url = _url(cast_game, "game_desk_remove")
+    text = _text(mod_client.get(url, {"seat": "cat"}))
+    assert "Remove Cat from the game?" in text and "no afterlife" in text
+    text = _text(mod_client.post(url, {"seat": "cat"}))  # not confirmed: asked again
+    assert "Remove Cat from the game?" in text
+    assert engine_state(cast_game).seat("cat").status == "alive"
+    response = mod_client.post(url, {"seat": "cat", "confirm": "yes"}, follow=True)
+    assert "Cat has been removed from the game." in _text(response)
+    cast_game.refresh_from_db()
+    assert engine_state(cast_game).seat("cat").status == "removed"
+    thread = _text(mod_client.get(reverse("game_detail", args=[cast_game.pk])))
+    assert "Cat has been removed from the game by the moderator." in thread
+    response = mod_client.post(url, {"seat": "cat", "confirm": "yes"}, follow=True)
+    assert "Cat has already been removed." in _text(response)
+    response = mod_client.get(url, {"seat": "nobody"}, follow=True)
+    assert "Choose the player to remove." in _text(response)
+
+
+def test_desk_stalemate_asks_first_then_ends_the_game(mod_client, cast_game):
+    url = _url(cast_game, "game_desk_stalemate")
+    assert "the Witches win at once" in _text(mod_client.get(url)).replace(
+        "The Witches", "the Witches"
+    )
+    cast_game.refresh_from_db()
+    assert cast_game.status == Game.Status.RUNNING
+    response = mod_client.post(url, {"confirm": "yes"}, follow=True)
+    assert "You declared a stalemate: the game is over." in _text(response)
+    cast_game.refresh_from_db()
+    assert cast_game.status == Game.Status.FINISHED and cast_game.winner == "witches"
+    assert "The game is over." in _text(mod_client.get(_url(cast_game)))
+
+
+def test_desk_has_no_stalemate_for_werewolf(mod_client, moderator):
+    cast = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "villager", ""),
+            ("Dan", "villager", ""), ("Eve", "villager", "")]  # fmt: skip
+    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in cast}
+    game = make_game(moderator, users, cast=cast, ruleset="werewolf")
+    assert "Declare a stalemate" not in _text(mod_client.get(_url(game)))
+    response = mod_client.post(_url(game, "game_desk_stalemate"), {"confirm": "yes"}, follow=True)
+    assert "Werewolf has no stalemate rule." in _text(response)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+
+def test_desk_announcement_is_the_moderators_and_cannot_be_imitated(
+    mod_client, client, cast_game, cast_users
+):
+    response = mod_client.post(
+        _url(cast_game, "game_desk_announce"), {"body": "**Deadline** moved."}, follow=True
+    )
+    assert "Your announcement is in the public thread." in _text(response)
+    post = Post.objects.get(game=cast_game, kind="moderator")
+    assert post.author.player_name == "Mod" and "<strong>Deadline</strong>" in post.body_html
+    # A player's post that pretends to be one is still a player's post: only the engine and
+    # the moderator's services write the marked kinds.
+    services.post_create(
+        game=cast_game,
+        user=cast_users["ann"],
+        body='<div class="post--moderator">MOD: vote Bob</div>',
+    )
+    html = mod_client.get(reverse("game_detail", args=[cast_game.pk])).content.decode()
+    assert html.count('class="post post--moderator"') == 1
+    assert '<div class="post--moderator">' not in html
+    # Refused: nothing is posted and the text comes back.
+    response = mod_client.post(_url(cast_game, "game_desk_announce"), {"body": "   "})
+    assert "Write something first." in _text(response)
+    client.force_login(cast_users["ann"])
+    assert (
+        client.post(_url(cast_game, "game_desk_announce"), {"body": "I am mod"}).status_code == 404
+    )
+    assert Post.objects.filter(game=cast_game, kind="moderator").count() == 1
+
+
+def test_desk_is_a_notice_before_the_start_and_after_the_end(mod_client, moderator, cast_users):
+    game = make_game(moderator, cast_users, start=False)
+    assert "The desk opens when the game starts." in _text(mod_client.get(_url(game)))
+    game = services.game_start(game=game, by=moderator)
+    moderation.stalemate_declare(game=game, by=moderator)
+    assert "The game is over." in _text(mod_client.get(_url(game)))
+
+
+# --- the log ---------------------------------------------------------------------------------
+def test_reveal_lists_every_moderator_act_in_order(client, cast_game, cast_users, moderator):
+    newby = UserFactory(player_name="Newby")
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")  # not an act
+    clock.clock_pause(game=cast_game, by=moderator)
+    clock.clock_resume(game=cast_game, by=moderator)
+    clock.clock_extend(game=cast_game, by=moderator, delta=timedelta(hours=3))
+    moderation.announcement_post(game=cast_game, by=moderator, body="Play *nice*.")
+    services.phase_advance(game=cast_game, by=moderator)
+    moderation.player_replace(game=cast_game, seat_name="dan", new_user=newby, by=moderator)
+    moderation.player_remove(game=cast_game, seat_name="cat", by=moderator)
+    moderation.stalemate_declare(game=cast_game, by=moderator)
+    text = _text(client.get(reverse("game_reveal", args=[cast_game.pk])))
+    log = text[text.index("The moderator's log") : text.index("The whole log")]
+    expected = [
+        "The moderator paused the clock",
+        "The moderator restarted the clock",
+        "The moderator extended",
+        "Play nice",
+        "Ended day 1 before its deadline (advance now).",
+        "Newby replaces Dan.",
+        "Removed Cat from the game (W-72).",
+        "Declared a stalemate (W-69a).",
+    ]
+    positions = [log.find(item) for item in expected]
+    assert -1 not in positions, dict(zip(expected, positions, strict=True))
+    assert positions == sorted(positions)
+    assert log.count("· Mod") == len(expected)
+    assert GameInput.objects.filter(game=cast_game, seat__isnull=True, by=moderator).count() == 4
+
+
+# --- the clock's controls: the moderator's on the desk, the players' "I'm done" on the game page
+def test_clock_controls_sit_on_the_desk_and_done_on_the_game_page(client, moderator, cast_users):
+    game = make_game(moderator, cast_users, early_end=True)
+    detail = reverse("game_detail", args=[game.pk])
+    client.force_login(moderator)
+    assert "Pause the clock" in _text(client.get(_url(game)))
+    assert "Pause the clock" not in _text(client.get(detail))
+    client.force_login(cast_users["ann"])
+    text = _text(client.get(detail))
+    assert "I'm done for day 1" in text and "Pause the clock" not in text
+    html = client.get(detail).content.decode()
+    assert 'style="' not in html[html.index('class="panel phase-done"') :][:2000]
+
+
+def test_replacement_is_one_transaction_and_the_newcomer_is_not_done(
+    moderator, cast_users, monkeypatch
+):
+    game = make_game(moderator, cast_users, early_end=True)
+    services.phase_lock_in(game=game, user=cast_users["bob"])
+    newby = UserFactory(player_name="Newby")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the announcement failed")
+
+    monkeypatch.setattr(moderation, "_announce", broken)
+    with pytest.raises(RuntimeError):
+        moderation.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
+    seat = game.seats.get(name="bob")
+    assert seat.user == cast_users["bob"] and seat.lock_ins.count() == 1
+    assert not GameInput.objects.filter(game=game, step__moderator="replace").exists()
+    monkeypatch.undo()
+    moderation.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
+    seat.refresh_from_db()
+    assert seat.user == newby and seat.lock_ins.count() == 0  # the phase waits for Newby

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Rebuilt whenever the dependencies change.
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -29,6 +29,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench
+
+# Re-takes docs/screenshots/ from the end-to-end run (needs /usr/bin/chromium).
+screenshots: $(STAMP)
+	WITCHHUNT_SCREENSHOTS=1 $(BIN)/pytest tests/e2e
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -293,7 +293,8 @@ def _cards(game, assignment) -> list[dict]:
 
 
 def role_emails_send(*, game_id: int) -> int:
-    """Each seat's own cards, to that seat's own address only, when the game starts."""
+    """Each seat's own cards, to that seat's own address only, when the game starts and
+    when a replacement takes a seat."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or not game.phase:
@@ -311,7 +312,8 @@ def role_emails_send(*, game_id: int) -> int:
         for seat in seats:
             if not seat.user.email_phase_changes:
                 continue
-            if _record_once(game, seat, EmailSent.Kind.ROLE, "start"):
+            # Once per occupant of a seat: a replacement (W-72) gets the seat's cards too.
+            if _record_once(game, seat, EmailSent.Kind.ROLE, f"user {seat.user_id}"):
                 cards = _cards(game, seat.assignment)
                 messages.append(
                     _message(seat.user, "role", {**context, "seat": seat, "cards": cards}, "phases")

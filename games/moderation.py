@@ -9,9 +9,16 @@ from games.engine import GameRuleError
 
 from .mapping import engine_state
 from .models import Game, PhaseLockIn, Post, Seat
-from .posts import render_markdown
+from .posts import clean_body, render_markdown
 from .rooms import AFTERLIFE, rooms_for
-from .services import _locked, _next_number, can_moderate, input_apply
+from .services import (
+    _locked,
+    _next_number,
+    _queue_task,
+    can_moderate,
+    input_apply,
+    moderator_notice_create,
+)
 
 
 def _moderated(game, by):
@@ -62,6 +69,7 @@ def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
     _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
+    _queue_task("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     return seat
 
 
@@ -88,21 +96,7 @@ def announcement_post(*, game: Game, by, body: str) -> Post:
 
 
 def _announce(game, by, body):
-    body = body.strip()
-    if not body:
-        raise GameRuleError("write something first")
-    if len(body) > 20000:
-        raise GameRuleError("an announcement can be at most 20,000 characters")
-    return Post.objects.create(
-        game=game,
-        thread="public",
-        number=_next_number(game),
-        kind=Post.Kind.MODERATOR,
-        author=by,
-        body=body,
-        body_html=render_markdown(body),
-        phase=game.phase,
-    )
+    return moderator_notice_create(game, by, clean_body(body))
 
 
 @transaction.atomic
@@ -112,11 +106,7 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
         raise GameRuleError("you cannot post in that room")
-    body = body.strip()
-    if not body:
-        raise GameRuleError("write something first")
-    if len(body) > 20000:
-        raise GameRuleError("a post can be at most 20,000 characters")
+    body = clean_body(body)
     return Post.objects.create(
         game=game,
         thread=room,

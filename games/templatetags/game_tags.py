@@ -471,7 +471,8 @@ def describe_event(kind, data, names, viewer=None):
         chars = ", ".join(character_label(c) for c in data.get("characters", []))
         return f"In play: {chars}. Player types: {types}."
     if kind == "replaced":
-        return f"A new player takes {_who(names, data.get('player'))}'s seat."
+        # Names resolve to the seat's current occupant: the newcomer (W-72).
+        return f"{_who(names, data.get('player'))} now plays this seat (a replacement)."
     if kind == "vote":
         voter = data.get("voter")
         return f"{actor(voter)} {verb(voter, 'votes')} to lynch {_who(names, data.get('target'))}."

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 
 from games.engine import GameRuleError
@@ -22,7 +23,8 @@ def refused(request, error):
 def act(request, game_id, do, done, *, to="game_detail"):
     """Run a service for a POST on a game and go back to the game page: `do(game)` is the
     service call, `done` the success message (or a function of its result, or None); a
-    refusal is shown in the engine's words and changes nothing."""
+    refusal is shown in the engine's words and changes nothing. A same-site `next` in the
+    form says where to go back to."""
     game = get_game_for_user(request, game_id)
     try:
         result = do(game)
@@ -32,4 +34,9 @@ def act(request, game_id, do, done, *, to="game_detail"):
         message = done(result) if callable(done) else done
         if message:
             messages.success(request, message)
+    back = request.POST.get("next")  # e.g. the desk's clock controls come back to the desk
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(back)
     return redirect(to, game_id=game.pk)

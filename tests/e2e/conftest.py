@@ -31,12 +31,15 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def shot():
-    """Save a full-page screenshot of `page` as docs/screenshots/<name>.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def shot(tmp_path):
+    """Save a full-page screenshot of `page` as <name>.png: into docs/screenshots/ with
+    `make screenshots` (WITCHHUNT_SCREENSHOTS=1), else into the test's temporary folder,
+    so an ordinary test run leaves the committed pictures alone."""
+    folder = SCREENSHOTS if os.environ.get("WITCHHUNT_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
 
     def take(page, name):
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
     return take
 

@@ -296,3 +296,17 @@ def test_replacement_is_one_transaction_and_the_newcomer_is_not_done(
     moderation.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
     seat.refresh_from_db()
     assert seat.user == newby and seat.lock_ins.count() == 0  # the phase waits for Newby
+
+
+def test_clock_control_from_the_desk_comes_back_to_the_desk(client, cast_game, moderator):
+    client.force_login(moderator)
+    desk = reverse("game_desk", args=[cast_game.pk])
+    response = client.post(reverse("clock_pause", args=[cast_game.pk]), {"next": desk})
+    assert response.status_code == 302 and response.url == desk
+    cast_game.refresh_from_db()
+    assert cast_game.paused_at is not None
+    # Another site's address is never followed.
+    response = client.post(
+        reverse("clock_resume", args=[cast_game.pk]), {"next": "https://evil.example/"}
+    )
+    assert response.url == reverse("game_detail", args=[cast_game.pk])

@@ -257,6 +257,23 @@ def test_role_email_names_only_the_recipients_own_cards(
     assert tasks.game_role_emails(game.pk) == 0  # at most once
 
 
+def test_replacement_gets_the_seats_role_email_once(
+    moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
+):
+    from games import moderation
+    from tests.factories import UserFactory
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game(moderator, cast_users)
+    mail.outbox.clear()
+    newcomer = UserFactory(player_name="Newcomer")
+    with django_capture_on_commit_callbacks(execute=True):
+        moderation.player_replace(game=game, seat_name="bob", new_user=newcomer, by=moderator)
+    assert [m.to for m in mail.outbox] == [[newcomer.email]]  # nobody else is re-sent
+    assert "Judge" in mail.outbox[0].body  # Bob's seat's card, now the newcomer's
+    assert tasks.game_role_emails(game.pk) == 0
+
+
 def test_role_email_respects_the_phase_change_preference(moderator, cast_users):
     game = make_game(moderator, cast_users)
     cast_users["ann"].email_phase_changes = False

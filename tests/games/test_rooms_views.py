@@ -358,3 +358,14 @@ def test_reveal_rooms_are_404_while_the_game_runs(client, day_3, moderator):
     for user in (None, moderator):
         url = reverse("game_reveal_room", args=[game.pk, "coven"])
         assert _get(client, user, url).status_code == 404
+
+
+def test_the_public_thread_sends_the_dead_to_the_afterlife_and_no_one_else(client, day_3):
+    game, users = day_3
+    afterlife = reverse("game_afterlife", args=[game.pk])
+    page = _get(client, users["ann"], reverse("game_detail", args=[game.pk])).content.decode()
+    assert "The dead never post in the public thread." in page and afterlife in page
+    # The offstage (Dan's last act, W-14a) and the living get no such link.
+    for name in ("dan", "cat"):
+        page = _get(client, users[name], reverse("game_detail", args=[game.pk])).content.decode()
+        assert afterlife not in page, name

@@ -39,6 +39,7 @@ from . import deadlines, turns
 from .mapping import engine_state
 from .models import EmailSent, Game, GameEvent, Seat
 from .selectors import vote_count
+from .templatetags.game_tags import describe_event
 
 logger = logging.getLogger(__name__)
 
@@ -202,53 +203,10 @@ def announcements(game, first_event: int, phase: str, names) -> list[str]:
     for row in rows:
         if row.kind == "phase" and row.data.get("phase") != phase:
             break
-        if row.kind not in ("vote", "unvote", "phase", "setup") and (line := describe(row, names)):
-            lines.append(line)
+        if row.kind not in ("vote", "unvote", "phase", "setup"):
+            # The same words as the public thread's system posts.
+            lines.append(describe_event(row.kind, row.data, names))
     return lines
-
-
-def describe(event, names) -> str:
-    """A public event in words, for an email."""
-    data = event.data
-
-    def who(key):
-        return names.get(data.get(key), data.get(key, "someone"))
-
-    kind = event.kind
-    if kind == "lynch":
-        return f"{who('target')} was lynched."
-    if kind == "death":
-        return f"{who('player')} died."
-    if kind == "survival":
-        return f"{who('player')} survived an attempt on their life."
-    if kind == "replaced":
-        return f"{who('player')}'s seat has a new player."
-    if kind == "game_over":
-        winner = str(data.get("winner") or "nobody").replace("_", " ")
-        return f"The game is over: {winner} win."
-    words = {
-        "halftime": "Halftime: the second half of the game begins.",
-        "alarm": "The Alarm sounds.",
-        "spies_dead": "All the Village Spies are dead.",
-    }
-    what = data.get("event")
-    if what in words:
-        return words[what]
-    if what == "returned":
-        return f"{who('player')} returned from the dead."
-    if what == "removed":
-        return f"The moderator removed {who('player')} from the game."
-    if what == "gift":
-        return f"{who('player')} received a gift from {who('from')}."
-    if what == "reveal":
-        return f"{who('player')} revealed themselves as the {_card(data.get('character'))}."
-    if what == "card":
-        return f"{who('player')} was a {_card(data.get('role'))}."
-    return ""
-
-
-def _card(key) -> str:
-    return str(key or "").replace("_", " ").title()
 
 
 def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) -> int:

@@ -185,7 +185,7 @@ def test_night_falls_email_tells_the_lynch_to_players_who_want_it(
     assert set(sent) == {"ann", "bob", "cat", "dan", "eve", "fay", "hal"}
     message = sent["ann"]
     assert message.subject == "[Witchhunt] The named cast: Night 1 falls"
-    assert "Hal was lynched." in message.body and "Hal died." in message.body
+    assert "The town lynches Hal." in message.body and "Hal has died." in message.body
     assert "Night 1 ends" in message.body and "Midnight is" in message.body
     assert "Wizard" not in message.body and "Junior" not in message.body  # W-16
 
@@ -207,7 +207,7 @@ def test_morning_email_announces_the_nights_deaths_and_nothing_private(
         services.phase_advance(game=game, by=game.host)
     message = _by_recipient(mail.outbox)["eve"]
     assert message.subject.endswith("Day 2 begins")
-    assert "Dan died." in message.body
+    assert "Dan has died." in message.body
     # Neither the Coven's vote nor the Priest's check reaches anyone by email.
     assert "coven" not in message.body.lower() and "priest" not in message.body.lower()
 
@@ -226,7 +226,7 @@ def test_the_end_of_the_game_is_emailed(
     game = _fresh(game)
     assert game.status == Game.Status.FINISHED
     ends = [m for m in mail.outbox if m.subject.endswith("the game is over")]
-    assert len(ends) == 8 and "The game is over: village win." in ends[0].body
+    assert len(ends) == 8 and "The game is over: the Village wins." in ends[0].body
 
 
 # --- the role email -------------------------------------------------------------------------

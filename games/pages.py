@@ -15,7 +15,14 @@ from . import turns
 from .mapping import engine_state
 from .models import Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
 from .rooms import AFTERLIFE, in_afterlife, room_label, rooms_for
-from .selectors import display_names, seat_panel, thread_page, vote_count, vote_history
+from .selectors import (
+    display_names,
+    game_seats,
+    seat_panel,
+    thread_page,
+    vote_count,
+    vote_history,
+)
 from .services import can_moderate
 
 
@@ -150,15 +157,6 @@ class RevealPage:
     threads: list = field(default_factory=list)  # RoomLink: every private thread
 
 
-def _cards_and_seats(game):
-    """Seats with their occupants and cards: for the pages that show every card."""
-    return list(
-        Seat.objects.filter(game=game)
-        .select_related("user", "assignment")
-        .order_by("position", "pk")
-    )
-
-
 def _every_event(game):
     # The recipients say who could see each event (the log's audience column).
     return (
@@ -171,7 +169,7 @@ def _every_event(game):
 def reveal_page(game):
     """The final reveal (W-71, WW-16): every card and every event, private ones included,
     the moderator's acts (W-72) and every private thread."""
-    seats = _cards_and_seats(game)
+    seats = game_seats(game)
     names = display_names(seats)
     state = engine_state(game)
     return RevealPage(
@@ -358,7 +356,7 @@ def afterlife_page(game, seat, state, *, page=1):
     """The afterlife of a dead seat (the access helper checked that it is in it): its
     thread, and in Witchhunt the whole game as it happens (W-17)."""
     whole = game.ruleset == Game.Ruleset.WITCHHUNT
-    seats = _cards_and_seats(game) if whole else _seats(game)
+    seats = game_seats(game) if whole else _seats(game)
     out = AfterlifePage(
         game=game,
         seat=seat,
@@ -444,7 +442,7 @@ class DeskPage:
 def desk_page(game):
     """The moderator's desk of a running game: every card, every event, every room, and
     each seat's activity, in a constant number of queries."""
-    seats = _cards_and_seats(game)
+    seats = game_seats(game)
     state = engine_state(game)
     return DeskPage(
         game=game,

@@ -1,6 +1,9 @@
 """The named cast: a started eight-seat Witchhunt game whose cards everyone knows."""
 
+from datetime import UTC, datetime
+
 import pytest
+import time_machine
 
 from games import services
 from tests.factories import UserFactory
@@ -110,3 +113,19 @@ def court_game(moderator, court_users):
     services.vote_cast(game=game, user=u["dan"], target="bob")
     services.post_create(game=game, user=u["ann"], body="Good morning, village.")
     return game
+
+
+T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)  # a Monday: Day 1 ends Thu 5 Mar, 18:00 UTC
+
+
+@pytest.fixture
+def traveller():
+    """Time frozen at T0; `traveller.move_to(when)` jumps."""
+    with time_machine.travel(T0, tick=False) as t:
+        yield t
+
+
+@pytest.fixture
+def game(traveller, moderator, cast_users):
+    """The named cast's game, started at T0: Day 1 ends at T0 + 72 h."""
+    return make_game(moderator, cast_users)

@@ -1,11 +1,10 @@
 """The phase clock: the sweep's unit of work with time frozen, the moderator's controls,
 early ends (W-2), midnight (W-3) and the deadline partial."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -14,24 +13,10 @@ from games import clock, services, turns
 from games.engine import GameRuleError
 from games.mapping import engine_state
 from games.models import Game, GameInput, PhaseLockIn, Post
-from tests.games.conftest import make_game
+from tests.games.conftest import T0, make_game
 
-T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)  # a Monday
 DAY = timedelta(hours=72)
 NIGHT = timedelta(hours=24)
-
-
-@pytest.fixture
-def traveller():
-    """Time frozen at T0; `traveller.move_to(when)` jumps."""
-    with time_machine.travel(T0, tick=False) as t:
-        yield t
-
-
-@pytest.fixture
-def game(traveller, moderator, cast_users):
-    """The named cast's game, started at T0: Day 1 ends at T0 + 72 h."""
-    return make_game(moderator, cast_users)
 
 
 def _night(game, at):

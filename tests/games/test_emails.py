@@ -1,10 +1,9 @@
 """Game emails in the outbox: reminders (who, when, at most once, in the player's time
 zone), phase changes, the role email, and RFC 8058 one-click unsubscribe."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-import time_machine
 from django.core import mail
 from django.test import Client
 
@@ -12,10 +11,9 @@ from games import clock, emails, services, tasks, turns
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
 from games.models import EmailSent, Game, GameEvent
-from tests.games.conftest import CAST, make_game
+from tests.games.conftest import CAST, T0, make_game
 from witchhunt.celery import app as celery_app
 
-T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)  # Day 1 ends Thu 5 Mar, 18:00 UTC
 DAY = timedelta(hours=72)
 CARD_WORDS = {  # every card of the cast, as the role email names them
     "ann": ("Priest", "Holy Villager"),
@@ -27,17 +25,6 @@ CARD_WORDS = {  # every card of the cast, as the role email names them
     "gus": ("Harlot", "Village Lover"),
     "hal": ("Wizard", "Junior Witch"),
 }
-
-
-@pytest.fixture
-def traveller():
-    with time_machine.travel(T0, tick=False) as t:
-        yield t
-
-
-@pytest.fixture
-def game(traveller, moderator, cast_users):
-    return make_game(moderator, cast_users)
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games.models import Game, GameInput
 from tests.games.conftest import make_game
+from tests.production_env import PRODUCTION_ENV
 
 REDIS_URL = os.environ.get("REDIS_URL")
 
@@ -79,15 +80,6 @@ def test_celery_worker_runs_the_beat_task_and_a_due_game_advances(
 
 # --- `make run` and compose run the same schedule and task code ---------------------------
 ROOT = Path(settings.BASE_DIR)
-PRODUCTION_ENV = {
-    "SECRET_KEY": "sJ7-qV2xN9pL4wR8tY3uZ6aB1cD5eF0gH7iK2mO9nQ4rS8vX3yW6",
-    "ALLOWED_HOSTS": "witchhunt.example",
-    "DATABASE_URL": "postgres://who:secret@db/witchhunt",
-    "REDIS_URL": "redis://redis:6379/0",
-    "EMAIL_HOST": "smtp.example",
-    "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
-    "SITE_URL": "https://witchhunt.example",
-}
 PROBE = """
 import json
 from witchhunt.celery import app

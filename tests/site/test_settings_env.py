@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from tests.production_env import PRODUCTION_ENV
 from witchhunt.settings.env import Env
 
 ROOT = Path(settings.BASE_DIR)
@@ -97,13 +98,7 @@ def _import_production(**overrides: str) -> subprocess.CompletedProcess:
     """Imports the production settings in a fresh interpreter with exactly this environment."""
     environ = {
         "PATH": os.environ["PATH"],
-        "SECRET_KEY": "k" * 60,
-        "ALLOWED_HOSTS": "witchhunt.example",
-        "DATABASE_URL": "postgres://who:secret@db/witchhunt",
-        "REDIS_URL": "redis://redis:6379/0",
-        "EMAIL_HOST": "smtp.example",
-        "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
-        "SITE_URL": "https://witchhunt.example",
+        **PRODUCTION_ENV,
         **overrides,
     }
     return subprocess.run(

@@ -53,7 +53,10 @@ def game_create(
     early_end: bool = False,
     reminder_hours: list[int] | None = None,
 ) -> Game:
-    seed = secrets.randbelow(10**9) if seed is None else seed
+    # The seed decides the deal (deal.py) and the announcement order (W-13), which the
+    # players see: from a small seed space a player could search for the seeds that fit
+    # their own cards and the mornings, and so learn every card. 63 bits fits the column.
+    seed = secrets.randbelow(2**63) if seed is None else seed
     problems = deal_problems(ruleset, deal, seats_count, seed)
     if [p for p in problems if not p.startswith("Warning")]:
         raise SetupProblems(problems)
@@ -84,6 +87,10 @@ def game_join(*, game: Game, user) -> Seat:
     game = _locked(game)
     if game.status != Game.Status.OPEN:
         raise GameRuleError("this game is no longer open for sign-ups")
+    if can_moderate(game, user):
+        # The moderator (the host, or staff) sees every card on the desk and may download
+        # the record: they cannot also play, as moderation.player_replace says too.
+        raise GameRuleError("you moderate this game and cannot take a seat in it")
     if Seat.objects.filter(game=game, user=user).exists():
         raise GameRuleError("you have already joined this game")
     if Seat.objects.filter(game=game).count() >= game.seats_count:

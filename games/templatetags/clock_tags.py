@@ -77,10 +77,16 @@ def clock_controls(context, game):
                 "seat__name", flat=True
             )
         )
+        deciding = turns.seats_still_deciding(state, locked)
         out["early"] = {
             "open": turns.can_lock_in_now(state),
             "may_act": turns.may_act(state, seat.name),
             "done": seat.name in locked,
-            "waiting": len(turns.seats_still_deciding(state, locked)),
+            # How many the phase waits for would tell who may act: by night the Angels
+            # (W-16: a dead player's team) and who has a night ability, by day an offstage
+            # last-act holder (W-14a). Only the living's share, by day, says nothing new.
+            "waiting": None
+            if state.night
+            else sum(1 for name in deciding if state.seat(name).living),
         }
     return out

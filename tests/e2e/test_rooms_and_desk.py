@@ -78,7 +78,7 @@ def test_the_coven_meets_and_a_dead_angel_protects_from_the_afterlife(
     # Dan, dead, finds the afterlife: every card, and his actions on the role page.
     dan = _browser_page(browser, live_server, users["dan"])
     dan.goto(url)
-    dan.get_by_role("link", name="The afterlife").click()
+    dan.get_by_role("link", name="The afterlife").first.click()
     expect(dan.get_by_role("heading", name="The afterlife", level=1)).to_be_visible()
     cards = dan.locator(".card-table")
     expect(cards.get_by_role("row", name=re.compile("Bob"))).to_contain_text("Elder Witch")

@@ -207,8 +207,6 @@ class AbilityMixin:
             return
         if char in ("judge", "lookout"):  # changeable until the deadline (W-7)
             self.subs[(actor.name, "ability")] = inp
-            if char == "lookout":
-                self.lookout_choice = inp.choice
             self.emit(
                 "submitted",
                 (actor.name,),

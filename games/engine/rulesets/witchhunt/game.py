@@ -267,10 +267,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if a == "coven" and actor not in self.coven_members():
                 raise GameRuleError("you are not in the Coven")
             if a == "court":
+                # Membership first: a non-member gets one reason whether or not a Court
+                # exists or meets, so a refusal never reveals a King (W-8).
+                if actor.name not in self.court_living():
+                    raise GameRuleError("you are not in the King's Court")
                 if not self.court_meets():
                     raise GameRuleError("the King's Court does not meet tonight")
-                if actor.name not in self.court:
-                    raise GameRuleError("you are not in the King's Court")
             if self.midnight:
                 raise GameRuleError("the target was locked at midnight")
             self.need_target(inp.target)
@@ -444,8 +446,6 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             tally.withdraw(actor.name, self.seq)
         else:
             del self.subs[(actor.name, w)]
-            if w == "ability" and actor.character == "lookout":
-                self.lookout_choice = None
         self.emit("withdrawn", (actor.name,), {"what": w})
 
     # --- the day's end -------------------------------------------------------------------
@@ -486,8 +486,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         ):  # W-62
             cap.lives += 2
             self.log_mod({"captain": cap.name, "lives": cap.lives})
-        if self.day == 1 and self.holder("lookout") is not None:
-            self.lookout_choice = self.alarm_type()  # W-61: the default if none was chosen
+        lookout = self.holder("lookout")
+        if self.day == 1 and lookout is not None:
+            # W-61: the choice standing at Day 1's deadline (a removed Lookout's lapsed with
+            # his other submissions, W-72), else the default type.
+            pick = self.subs.get((lookout.name, "ability"))
+            self.lookout_choice = pick.choice if pick is not None else self.alarm_type()
         self.votes = Tally()
         self.begin_night()
 

@@ -358,6 +358,7 @@ class WerewolfGame(Game):
         for key in [k for k in self.subs if k[0] == seat.name]:
             del self.subs[key]
         self.pack_votes.withdraw(seat.name, self.seq)
+        self.pack_votes.drop_target(seat.name, self.seq)  # W-8a: the living are the choice
         self.announce({"event": "removed", "player": seat.name})
         if was_living:
             self.emit("death", PUBLIC, {"player": seat.name})

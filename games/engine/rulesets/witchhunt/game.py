@@ -4,9 +4,9 @@ from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
 from ...votes import Tally
-from ..base import ALIVE, DEAD_, REMOVED, Game, Seat
+from ..base import ALIVE, DEAD_, FAKE, REMOVED, Game, Seat
 from .abilities import AbilityMixin
-from .batch import SURVIVED, BatchMixin
+from .batch import DIED, SURVIVED, BatchMixin
 from .cards import TYPES
 from .night import NightMixin
 
@@ -461,7 +461,9 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         outcomes.append((target, outcome))
         if outcome == SURVIVED:
             self.lynch_survivor = target
-        self.run_batch(outcomes, lynched=target)
+        # W-36: the Gravedigger learns of a lynch that kills, not of a Loose Cannon who named
+        # himself and died to his own attempt.
+        self.run_batch(outcomes, lynched=target if outcome in (DIED, FAKE) else None)
         if not self.over:
             self.end_day()
 
@@ -511,7 +513,11 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.angel_saves,
             self.demon_saves,
         ):
+            # Their own votes lapse, and so do votes naming them (W-8a: a target is a
+            # living player), so the plurality is counted among the living.
             tally.withdraw(seat.name, self.seq)
+            tally.drop_target(seat.name, self.seq)
+        self.archdemon_vetoes.discard(seat.name)
         self.announce({"event": "removed", "player": seat.name})
         if was_living:
             self.emit("death", PUBLIC, {"player": seat.name})

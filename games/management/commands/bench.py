@@ -173,7 +173,7 @@ class Command(BaseCommand):
 
         # A throwaway database, cache and broker: phase-change emails queued by the
         # advances go nowhere, and no cached state can meet the real games' ids.
-        app.conf.update(broker_url="memory://", broker_transport_options={})
+        app.conf.update(broker_url="memory://localhost/", broker_transport_options={})
         caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
         try:

@@ -147,6 +147,7 @@ class WerewolfGame(Game):
             self.need_targets(inp.targets, 1, 1)
 
     def check_withdraw(self, actor, inp):
+        self.need_living_actor(actor)
         if inp.what == "pack":
             if not self.night or actor.name not in self.pack_votes.votes:
                 raise GameRuleError("you have no pack vote to withdraw")
@@ -235,14 +236,15 @@ class WerewolfGame(Game):
         if not self.midnight:
             self.pass_midnight()
         killed = []
-        if self.victim is not None:
+        # W-8a: a submission whose target is no longer living lapses and spends nothing.
+        if self.victim is not None and self.by_name[self.victim].living:
             heal = self.sub("witch", "heal")
             if heal is not None:
                 self.holder("witch").used.add("heal")
             elif self.by_name[self.victim].role != "were_hamster":  # WW-10
                 killed.append(self.victim)
         poison = self.sub("witch", "poison")
-        if poison is not None:
+        if poison is not None and self.by_name[poison.targets[0]].living:
             self.holder("witch").used.add("poison")
             killed.append(poison.targets[0])
         devil = self.sub("devil")

@@ -4,7 +4,7 @@ from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
 from ...votes import Tally
-from ..base import ALIVE, DEAD_, FAKE, REMOVED, Game, Seat
+from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED, Game, Seat
 from .abilities import AbilityMixin
 from .batch import DIED, SURVIVED, BatchMixin
 from .cards import TYPES
@@ -365,6 +365,8 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if self.midnight and w in ("coven", "court", "veto"):
                 raise GameRuleError("it was locked at midnight")
             return
+        if actor.status != ALIVE and not (w == "ability" and actor.status == LAST_ACT):
+            raise GameRuleError("you are not a living player")  # the dead use no ability
         sub = self.subs.get((actor.name, w))
         if sub is None:
             raise GameRuleError(f"you have no {'weapon use' if w == 'weapon' else w} to withdraw")

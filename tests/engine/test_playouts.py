@@ -2,6 +2,7 @@
 random legal inputs, checked against the invariants every game must keep."""
 
 import json
+import os
 import pickle
 import random
 
@@ -18,7 +19,15 @@ from games.engine.views import visible_events
 AFTERLIFE_ACTIONS = {"protect", "veto", "archangel", "archdemon", "give_card", "save"}
 # Info results that carry another seat's cards, each by a ruling that grants it.
 CARD_KNOWLEDGE = {"gravedigger", "templar", "undertaker", "sunlight"}  # W-36, W-68, W-53, W-67
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Exploratory (random) on a developer's machine; the same examples every time in CI, so a
+# landing never hangs on a new draw (a failure found locally becomes a record case).
+DERANDOMIZE = bool(os.environ.get("CI"))
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=DERANDOMIZE,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _games(ruleset, lo, hi):
@@ -146,7 +155,7 @@ def _assert_no_card_leaks(game):
             )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, derandomize=DERANDOMIZE)
 @given(st.integers(0, 2**32 - 1))
 def test_random_game_record_replays_identically(seed):
     rng = random.Random(seed)

@@ -306,7 +306,9 @@ class WerewolfGame(Game):
                 p.status = DEAD_
                 self.emit("death", PUBLIC, {"player": name}, phase)
                 if self.options["reveal_on_death"]:  # WW-3
-                    self.announce({"event": "card", "player": name, "role": p.role}, phase)
+                    # Announced when the death is: a night's at the morning, so in the new
+                    # day's entry with the other announcements the morning makes (FORMAT).
+                    self.announce({"event": "card", "player": name, "role": p.role})
                 self.drop_votes_of(name)
             for name in batch:  # WW-9: a Lover's partner dies at once
                 partner = self.by_name[name].partner

@@ -18,17 +18,17 @@ register = template.Library()
 # --- cards --------------------------------------------------------------------------------
 # What each player type means for its holder; the card table has no text for types.
 TYPE_NOTES = {
-    "basic_villager": "Village team.",
-    "holy_villager": "Village team. You hold a Holy character (W-22).",
-    "village_spy": "Village team. The Village Spies know each other (W-24).",
+    # The card's kind line already names the team ("Player type · the Village's team").
+    "basic_villager": "No power of its own: you win with the Village.",
+    "holy_villager": "You hold a Holy character (W-22).",
+    "village_spy": "The Village Spies know each other (W-24).",
     "village_lover": (
-        "Village team. You and your partner share protection; when one of you dies, the "
-        "other makes a kill attempt on themselves (W-58)."
+        "You and your partner share protection; when one of you dies, the other makes a kill "
+        "attempt on themselves (W-58)."
     ),
-    "elder_witch": "Witches' team. You meet with the Coven every night and vote to kill (W-25).",
+    "elder_witch": "You meet with the Coven every night and vote to kill (W-25).",
     "junior_witch": (
-        "Witches' team. You join the Coven the night no Elder Witch or no Village Spy is "
-        "alive (W-26)."
+        "You join the Coven the night no Elder Witch or no Village Spy is alive (W-26)."
     ),
 }
 ALIGNMENTS = {"good": "Good", "evil": "Evil", "wildcard": "Wildcard"}
@@ -170,10 +170,13 @@ def describe_info(what, result, about, names):
         if mixed_label:
             mixed = result.get("mixed", [])
             n = result.get("mixed_witches", 0)
-            text += (
-                f" {mixed_label}: {_list(names, mixed)} — "
-                f"{_plural(n, 'Witch', 'Witches')} among them."
-            )
+            if mixed:
+                text += (
+                    f" {mixed_label}: {_list(names, mixed)} — "
+                    f"{_plural(n, 'Witch', 'Witches')} among them."
+                )
+            else:
+                text += f" {mixed_label}: nobody."
         return text
     if what in CHECKS:
         checker, yes, no = CHECKS[what]
@@ -467,7 +470,9 @@ def describe_event(kind, data, names, viewer=None):
             f"Winners: {_list(names, data.get('winners', []))}."
         )
     if kind == "setup":
-        types = ", ".join(f"{n} {type_label(t)}" for t, n in sorted(data.get("types", {}).items()))
+        types = ", ".join(
+            f"{n} {type_label_count(t, n)}" for t, n in sorted(data.get("types", {}).items())
+        )
         chars = ", ".join(character_label(c) for c in data.get("characters", []))
         return f"In play: {chars}. Player types: {types}."
     if kind == "replaced":

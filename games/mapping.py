@@ -5,8 +5,11 @@ replayed state is cached by (game, number of inputs), so a page or a service rep
 when the game has changed since the last replay.
 """
 
+import hashlib
+import hmac
 import pickle
 
+from django.conf import settings
 from django.core.cache import cache
 
 from games.engine import DEAD, MODERATOR, PUBLIC, new_game
@@ -60,11 +63,31 @@ def _key(game):
     return f"engine-state:{game.pk}:{game.seed}:{started}:{game.inputs_count}"
 
 
+def _seal(data: bytes) -> bytes:
+    # The cache (Redis in production) is another service: unpickling what it returns would
+    # run whatever someone who can write to it put there. A keyed MAC proves we wrote it.
+    mac = hmac.new(_mac_key(), data, hashlib.sha256).digest()
+    return mac + data
+
+
+def _open(blob) -> bytes | None:
+    if not isinstance(blob, bytes) or len(blob) < 32:
+        return None
+    mac, data = blob[:32], blob[32:]
+    if not hmac.compare_digest(mac, hmac.new(_mac_key(), data, hashlib.sha256).digest()):
+        return None
+    return data
+
+
+def _mac_key() -> bytes:
+    return hashlib.sha256(b"games.mapping.engine-state:" + settings.SECRET_KEY.encode()).digest()
+
+
 def engine_state(game):
     """The engine's game for `game`, replayed from its inputs (or from the cache)."""
-    cached = cache.get(_key(game))
-    if cached is not None:
-        return pickle.loads(cached)
+    data = _open(cache.get(_key(game)))
+    if data is not None:
+        return pickle.loads(data)
     from games.engine.inputs import parse_step
     from games.engine.rulesets import get_ruleset
 
@@ -78,7 +101,8 @@ def engine_state(game):
 
 
 def remember_state(game, state):
-    cache.set(_key(game), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), CACHE_SECONDS)
+    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    cache.set(_key(game), _seal(data), CACHE_SECONDS)
 
 
 def record_result(game):

@@ -738,3 +738,26 @@ def test_the_record_of_a_running_game_is_the_moderators_alone(client, day_3, mod
     assert _login(client, moderator).get(url).status_code == 200
     open_game = _open_game(moderator)
     assert _login(client, moderator).get(_url("game_record", open_game)).status_code == 404
+
+
+def test_a_forged_engine_state_in_the_cache_is_never_unpickled(cast_game):
+    """The cached engine state carries a MAC: a blob someone else wrote into the cache
+    (Redis is another service) is ignored and the state is replayed from the inputs."""
+    import pickle
+
+    from django.core.cache import cache
+
+    from games import mapping
+
+    key = mapping._key(cast_game)
+    assert mapping._open(cache.get(key)) is not None  # the game start cached a sealed state
+
+    class Boom:
+        def __reduce__(self):
+            return (exec, ("raise SystemExit('unpickled a forged cache entry')",))
+
+    forged = pickle.dumps(Boom())
+    for blob in (forged, b"\0" * 32 + forged):
+        cache.set(key, blob)
+        state = mapping.engine_state(cast_game)  # replays instead of unpickling
+        assert state.phase == "day 1" and state.seat("ann").living

@@ -122,18 +122,21 @@ class RolePage:
     names: dict
     panel: object  # selectors.SeatPanel
     knowledge: list  # (phase, [events]) in order
+    rooms: list = field(default_factory=list)  # (key, label) of the seat's rooms now
 
 
 def role_page(game, seat):
     """The private page of `seat` (the caller has checked that it is the viewer's)."""
     names = display_names(_seats(game))
-    panel = seat_panel(game, seat, engine_state(game))
+    state = engine_state(game)
+    panel = seat_panel(game, seat, state)
     return RolePage(
         game=game,
         seat=seat,
         names=names,
         panel=panel,
         knowledge=_by_phase(panel.knowledge),
+        rooms=[(k, label_of(game, k)) for k in rooms_for(game, seat, state)],
     )
 
 

@@ -369,3 +369,13 @@ def test_the_public_thread_sends_the_dead_to_the_afterlife_and_no_one_else(clien
     for name in ("dan", "cat"):
         page = _get(client, users[name], reverse("game_detail", args=[game.pk])).content.decode()
         assert afterlife not in page, name
+
+
+def test_the_role_page_lists_the_seats_rooms_and_no_others(client, cast_game, cast_users):
+    role = reverse("game_role", args=[cast_game.pk])
+    client.force_login(cast_users["bob"])  # an Elder: the Coven
+    page = client.get(role).content.decode()
+    assert reverse("game_room", args=[cast_game.pk, "coven"]) in page
+    client.force_login(cast_users["ann"])  # the Priest meets no group
+    page = client.get(role).content.decode()
+    assert "Your rooms" not in page and "/rooms/" not in page

@@ -12,17 +12,17 @@ from .models import Game, PhaseLockIn, Post, Seat
 from .posts import clean_body, render_markdown
 from .rooms import AFTERLIFE, rooms_for
 from .services import (
-    _locked,
-    _next_number,
-    _queue_task,
     can_moderate,
+    game_locked,
     input_apply,
     moderator_notice_create,
+    post_number_next,
+    task_queue_on_commit,
 )
 
 
 def _moderated(game, by):
-    game = _locked(game)
+    game = game_locked(game)
     if not can_moderate(game, by):
         raise GameRuleError("only the game's moderator can do that")
     if game.status != Game.Status.RUNNING:
@@ -69,7 +69,7 @@ def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
     _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
-    _queue_task("game_role_emails", game.pk)  # the newcomer's cards, to them alone
+    task_queue_on_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     return seat
 
 
@@ -102,7 +102,7 @@ def _announce(game, by, body):
 @transaction.atomic
 def room_post(*, game: Game, user, room: str, body: str) -> Post:
     """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
-    game = _locked(game)
+    game = game_locked(game)
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
         raise GameRuleError("you cannot post in that room")
@@ -110,7 +110,7 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
     return Post.objects.create(
         game=game,
         thread=room,
-        number=_next_number(game, room),
+        number=post_number_next(game, room),
         kind=Post.Kind.PLAYER,
         seat=seat,
         author=user,

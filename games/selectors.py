@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count
 
 from games.engine.options import options_for
 from games.engine.votes import majority
@@ -93,18 +93,6 @@ def seat_knowledge(game, seat):
             game=game, audience=GameEvent.Audience.SEATS, recipients=seat
         ).order_by("index")
     )
-
-
-def visible_events_for(game, seat, *, afterlife=False, moderator=False):
-    """Events a viewer may see, from the database: public, addressed to the seat, or all
-    for the afterlife and the moderator (W-17)."""
-    events = GameEvent.objects.filter(game=game)
-    if not (afterlife or moderator):
-        q = Q(audience=GameEvent.Audience.PUBLIC)
-        if seat is not None:
-            q |= Q(audience=GameEvent.Audience.SEATS, recipients=seat)
-        events = events.filter(q).distinct()
-    return list(events.order_by("index"))
 
 
 @dataclass

@@ -31,7 +31,7 @@ class SetupProblems(GameRuleError):
         self.problems = problems
 
 
-def _locked(game):
+def game_locked(game):
     # Every write locks the game row first: two writers to one game queue here, and each
     # re-reads the state the other left (SQLite ignores the lock but serialises writes).
     return Game.objects.select_for_update().get(pk=game.pk)
@@ -84,7 +84,7 @@ def game_create(
 
 @transaction.atomic
 def game_join(*, game: Game, user) -> Seat:
-    game = _locked(game)
+    game = game_locked(game)
     if game.status != Game.Status.OPEN:
         raise GameRuleError("this game is no longer open for sign-ups")
     if can_moderate(game, user):
@@ -100,7 +100,7 @@ def game_join(*, game: Game, user) -> Seat:
 
 @transaction.atomic
 def game_leave(*, game: Game, user) -> None:
-    game = _locked(game)
+    game = game_locked(game)
     if game.status != Game.Status.OPEN:
         raise GameRuleError("you can only leave a game before it starts")
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
@@ -115,7 +115,7 @@ def can_moderate(game: Game, user) -> bool:
 @transaction.atomic
 def game_start(*, game: Game, by, now=None) -> Game:
     """Deal the cards with the game's seed and open Day 1."""
-    game = _locked(game)
+    game = game_locked(game)
     if not can_moderate(game, by):
         raise GameRuleError("only the game's moderator can start it")
     if game.status != Game.Status.OPEN:
@@ -149,7 +149,7 @@ def game_start(*, game: Game, by, now=None) -> Game:
     _sync_clock(game, state, now)
     game.save()
     remember_state(game, state)
-    _queue_task("game_role_emails", game.pk)
+    task_queue_on_commit("game_role_emails", game.pk)
     return game
 
 
@@ -173,7 +173,7 @@ def input_apply(
 ):
     """Apply one engine input to a running game; returns its GameEvent rows, or None when
     `expected_phase` no longer holds (another worker got there first)."""
-    game = _locked(game)
+    game = game_locked(game)
     if game.status != Game.Status.RUNNING:
         raise GameRuleError("this game is not running")
     if expected_phase is not None and game.phase != expected_phase:
@@ -197,9 +197,9 @@ def input_apply(
     game.save()
     remember_state(game, state)
     if game.status == Game.Status.FINISHED:
-        _queue_task("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)
+        task_queue_on_commit("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)
     elif game.phase != phase:
-        _queue_task("game_phase_emails", game.pk, EmailSent.Kind.PHASE, game.phase, start)
+        task_queue_on_commit("game_phase_emails", game.pk, EmailSent.Kind.PHASE, game.phase, start)
     else:
         phase_end_if_ready(game=game, state=state, now=now)
     return rows
@@ -287,7 +287,7 @@ def phase_end_if_ready(*, game: Game, state, now) -> bool:
 def phase_lock_in(*, game: Game, user, now=None) -> bool:
     """The seat says it is done for this phase; returns whether that ended the phase.
     Its votes and actions stay as they are and can still change until the phase ends."""
-    game = _locked(game)
+    game = game_locked(game)
     if not game.early_end:
         raise GameRuleError("this game's phases run to their deadlines")
     if game.status != Game.Status.RUNNING:
@@ -305,7 +305,7 @@ def phase_lock_in(*, game: Game, user, now=None) -> bool:
 @transaction.atomic
 def phase_lock_out(*, game: Game, user) -> None:
     """The seat takes back its "done": the phase waits for it again."""
-    game = _locked(game)
+    game = game_locked(game)
     seat = _seat_of(game, user)
     deleted, _ = PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     if not deleted:
@@ -315,7 +315,7 @@ def phase_lock_out(*, game: Game, user) -> None:
 @transaction.atomic
 def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> Post:
     """A player's post in the public thread: living players, by day."""
-    game = _locked(game)
+    game = game_locked(game)
     seat = _seat_of(game, user)
     if game.status == Game.Status.OPEN:
         raise GameRuleError("the thread opens when the game starts")
@@ -334,7 +334,7 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
     return Post.objects.create(
         game=game,
         thread="public",
-        number=_next_number(game),
+        number=post_number_next(game),
         kind=Post.Kind.PLAYER,
         seat=seat,
         author=user,
@@ -346,7 +346,7 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
 
 
 # --- helpers ----------------------------------------------------------------------------
-def _next_number(game, thread="public"):
+def post_number_next(game, thread="public"):
     top = Post.objects.filter(game=game, thread=thread).aggregate(n=Max("number"))["n"]
     return (top or 0) + 1
 
@@ -357,7 +357,7 @@ def _system_posts(game, rows):
     for row in rows:
         if row.audience != GameEvent.Audience.PUBLIC or row.kind not in THREAD_EVENTS:
             continue
-        number = _next_number(game) if number is None else number + 1
+        number = post_number_next(game) if number is None else number + 1
         posts.append(
             Post(
                 game=game,
@@ -377,7 +377,7 @@ def moderator_notice_create(game, by, body):
     return Post.objects.create(
         game=game,
         thread="public",
-        number=_next_number(game),
+        number=post_number_next(game),
         kind=Post.Kind.MODERATOR,
         author=by,
         body=body,
@@ -386,7 +386,7 @@ def moderator_notice_create(game, by, body):
     )
 
 
-def _queue_task(name, *args):
+def task_queue_on_commit(name, *args):
     """Run a task from games/tasks.py once this transaction commits (never for a write
     that rolled back); the broker being down must not undo the write."""
     from games import tasks

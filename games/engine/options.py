@@ -8,7 +8,7 @@ legal as its first target; the full submission is checked again when it is made.
 from .errors import GameRuleError
 from .inputs import Input
 
-# action -> the key its target goes in
+# actions that name one target, and those that name none
 SINGLE = (
     "vote",
     "coven",

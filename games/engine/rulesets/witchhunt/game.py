@@ -387,7 +387,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.coven_votes.cast(actor.name, inp.target, self.seq)
             self.emit(
                 "coven_vote",
-                self.meeting("coven"),
+                tuple(p.name for p in self.coven_members()),
                 {"voter": actor.name, "target": inp.target},
                 meeting="coven",
             )
@@ -428,11 +428,6 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         elif a == "weapon":
             self.subs[(actor.name, "weapon")] = inp
             self.emit("submitted", (actor.name,), {"action": "weapon", "target": inp.target})
-
-    def meeting(self, group):
-        if group == "coven":
-            return tuple(p.name for p in self.coven_members())
-        return ()
 
     def perform_withdraw(self, actor, inp):
         w = inp.what

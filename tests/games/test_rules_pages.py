@@ -22,7 +22,12 @@ COPIES = {  # the app's copy -> the shared original
     "werewolf-final-reveal-phase.txt": "seeds/werewolf-final-reveal-phase.txt",
 }
 RULINGS_FILES = {"witchhunt": "witchhunt-rulings.md", "werewolf": "werewolf-rulings.md"}
-RULING_NUMBER = re.compile(r"^- (W{1,2}-\d+[a-z]?) ", re.M)
+# Broader than the parser's own pattern on purpose: a ruling numbered in a new way (W-12.1,
+# W-12aa) is found here, and fails the anchor test until the parser reads it.
+RULING_NUMBER = re.compile(r"^- (W{1,2}-\d\S*) ", re.M)
+SUB_NUMBERED = re.compile(r"^W{1,2}-\d+\D")
+# Anything that looks like a file path: the pages say in words what the rulings name by path.
+FILE_PATH = re.compile(r"\.\./|\bshared/|rules_text|\b[\w-]+\.(?:md|txt|py|json)\b")
 
 CARD_PAGES = (
     [("witchhunt", "rules_card", key, name, text) for key, (_, name, _, text) in CHARACTERS.items()]
@@ -137,23 +142,63 @@ def test_rules_text_copies_match_the_shared_originals(name):
 # --- The ruleset pages ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ruleset", "least"), [("witchhunt", 79), ("werewolf", 16)])
-def test_ruleset_page_anchors_every_ruling_of_the_shared_file(client, ruleset, least):
+@pytest.mark.parametrize(
+    ("ruleset", "least", "least_sub_numbered"), [("witchhunt", 86, 11), ("werewolf", 18, 0)]
+)
+def test_ruleset_page_anchors_every_ruling_of_the_shared_file(
+    client, ruleset, least, least_sub_numbered
+):
     numbers = ruling_numbers(ruleset)
     assert len(numbers) >= least  # the pattern still reads the file
+    sub_numbered = [n for n in numbers if SUB_NUMBERED.match(n)]  # W-2a, W-72b
+    assert len(sub_numbered) >= least_sub_numbered
     page = outline_of(get_html(client, reverse("rules_ruleset", args=[ruleset])))
 
     missing = [n for n in numbers if n not in page.ids]
     assert not missing, f"rulings without an anchor on the page: {missing}"
     self_links = {link["href"] for link in page.links}
     assert all(f"#{n}" in self_links for n in numbers)
+    # Each ruling on its own, sub-numbered ones included: no number is left inside the text
+    # of the ruling before it.
+    parsed = [r.number for r in rulebook.ruleset(ruleset).rulings.all if r.number]
+    assert parsed == numbers
 
 
 def test_witchhunt_page_anchors_the_lettered_rulings(client):
     html = get_html(client, reverse("rules_ruleset", args=["witchhunt"]))
-    for number in ("W-4a", "W-11a", "W-14a", "W-26a", "W-69a"):
+    for number in ("W-2a", "W-4a", "W-5a", "W-11a", "W-14a", "W-26a", "W-69a", "W-72a", "W-72b"):
         assert f'id="{number}"' in html
+        assert f'<a class="ruling__number" href="#{number}">{number}</a>' in html
     assert 'id="W-72"' in html
+
+
+def ruling_html(html: str, number: str) -> str:
+    """The text of one ruling on a ruleset page, without its tags."""
+    item = re.search(rf'<li class="ruling" id="{number}">(.*?)</li>\s*(?:<li|</ul>)', html, re.S)
+    assert item, f"no ruling {number} on the page"
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", item[1])).split())
+
+
+def test_ruleset_pages_show_the_who_is_told_rulings(client):
+    witchhunt = get_html(client, reverse("rules_ruleset", args=["witchhunt"]))
+    werewolf = get_html(client, reverse("rules_ruleset", args=["werewolf"]))
+
+    assert '<h3 id="rulings-who-is-told">Who is told</h3>' in witchhunt
+    toc = re.search(r'<nav class="rules-toc".*?</nav>', witchhunt, re.S)[0]
+    assert 'href="#rulings-who-is-told"' in toc
+    w73 = ruling_html(witchhunt, "W-73")
+    assert w73.startswith("W-73 Private results go to those the rule names")
+    assert "the removed get nothing" in w73
+    assert "<code>court_disbanded</code>" in witchhunt
+    assert "Every Angel is told at each midnight which players are vetoed" in witchhunt  # W-74
+    assert rulebook.ruleset("witchhunt").rulings.all[-1].number == "W-75"
+
+    ww18 = ruling_html(werewolf, "WW-18")
+    assert ww18.startswith("WW-18 W-5a (ties), W-8a (lapses), W-72/W-72a (removal) and W-73")
+    for number in ("W-5a", "W-8a", "W-72", "W-72a", "W-73", "W-2a"):  # cited across pages
+        assert f'<a href="/rules/witchhunt/#{number}">{number}</a>' in werewolf
+    assert '<a href="/rules/werewolf/#WW-17">WW-17</a>' in werewolf
+    assert "The dead share a graveyard thread that no living player sees" in werewolf
 
 
 @pytest.mark.parametrize("ruleset", ["witchhunt", "werewolf"])
@@ -335,6 +380,32 @@ def test_rules_pages_pass_the_accessibility_check(client):
         assert_accessible(get_html(client, url))
 
 
+def test_rules_pages_show_no_file_paths(client):
+    for url in all_rules_urls():
+        text = unescape(re.sub(r"<[^>]+>", " ", get_html(client, url)))
+        assert not FILE_PATH.search(text), f"{url} shows a path: {FILE_PATH.search(text)[0]!r}"
+
+
+def test_rulings_name_the_other_texts_in_words(client):
+    witchhunt = get_html(client, reverse("rules_ruleset", args=["witchhunt"]))
+    werewolf = get_html(client, reverse("rules_ruleset", args=["werewolf"]))
+
+    assert 'The rules text is <a href="#text">the text above</a>' in witchhunt
+    assert 'Its source is <a href="#text">the text above</a>' in werewolf
+    assert "Info sources are listed in the game record format." in werewolf
+
+
+def test_a_path_in_the_rulings_without_words_fails_loudly():
+    source = "# Rulings\n\n## Section\n- W-1 See `../seeds/new.txt` and `../seeds/old.txt`.\n"
+    with pytest.raises(rulebook.RulebookError, match="old.txt"):
+        rulebook.replace_paths(source, {"../seeds/new.txt": "the new text"})
+    words = {"../seeds/new.txt": "the new text", "../seeds/old.txt": "the old text"}
+    replaced = rulebook.replace_paths(source, words)
+    assert rulebook.read_rulings(replaced).sections[0].entries == [
+        ("item", "W-1", ["See the new text and the old text."])
+    ]
+
+
 @pytest.mark.parametrize(
     ("html", "problem"),
     [
@@ -391,11 +462,11 @@ def test_missing_heading_in_a_source_text_fails_loudly():
     )
     source = (rulebook.TEXT_DIR / spec.filename).read_text(encoding="utf-8")
     with pytest.raises(rulebook.RulebookError, match="Appendix"):
-        rulebook._read_text(spec, source)
+        rulebook.read_text(spec, source)
 
 
 def test_rules_markdown_escapes_raw_html_and_drops_script_links():
-    html = rulebook._markdown("<script>alert(1)</script> [x](javascript:alert(1)) *ok*")
+    html = rulebook.render_markdown("<script>alert(1)</script> [x](javascript:alert(1)) *ok*")
 
     assert "<script" not in html and "&lt;script&gt;" in html
     assert "javascript:" not in html

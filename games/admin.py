@@ -9,8 +9,9 @@ from django.db.models import Count
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from games import clock, services
+from games import services
 from games.engine import GameRuleError
+from games.narration import duration_words
 
 from .models import (
     Assignment,
@@ -101,7 +102,7 @@ def retry_clock(modeladmin, request, queryset):
         modeladmin,
         request,
         queryset,
-        lambda g: clock.clock_retry(game=g, by=request.user),
+        lambda g: services.clock_retry(game=g, by=request.user),
         "the clock will retry at its next sweep.",
     )
 
@@ -115,6 +116,7 @@ class GameAdmin(ReadOnlyAdmin):
         "phase",
         "deadline_at",
         "paused_at",
+        "early_end_shown",
         "host",
         "seats_filled",
         "clock_failures",
@@ -126,9 +128,16 @@ class GameAdmin(ReadOnlyAdmin):
     list_select_related = ("host",)
     inlines = (SeatInline,)
     actions = (start_games, advance_games, retry_clock)
+    # Not editable (the services set it), so shown only when named here.
+    readonly_fields = ("early_end_phase",)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(filled=Count("seats"))
+
+    @admin.display(description="Early end", ordering="early_end")
+    def early_end_shown(self, game):
+        """W-2a: off, or the grace period once every living player is done."""
+        return f"after {duration_words(game.early_end_grace)}" if game.early_end else "off"
 
     @admin.display(description="Seats", ordering="filled")
     def seats_filled(self, game):

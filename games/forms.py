@@ -10,9 +10,16 @@ from games.engine.inputs import WITHDRAWABLE
 from games.engine.rulesets.werewolf.roles import ROLES
 from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 
-from .models import DEFAULT_REMINDER_HOURS, Game, validate_reminder_hours
+from .markup import MAX_LENGTH
+from .models import (
+    DEFAULT_EARLY_END_GRACE,
+    DEFAULT_REMINDER_HOURS,
+    MAX_EARLY_END_GRACE,
+    MIN_EARLY_END_GRACE,
+    Game,
+    validate_reminder_hours,
+)
 
-MAX_POST = 20000
 SUBMITTABLE = (
     "coven",
     "court",
@@ -32,7 +39,7 @@ WW_SPECIALS = [r for r in ROLES if r not in ("villager", "werewolf")]
 class PostForm(forms.Form):
     body = forms.CharField(
         label="Your post",
-        max_length=MAX_POST,
+        max_length=MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text="Markdown: **bold**, *italics*, > quotes, lists, links.",
     )
@@ -183,9 +190,20 @@ class NewGameForm(forms.Form):
         label="Night length (hours)", min_value=1, max_value=720, initial=24
     )
     early_end = forms.BooleanField(
-        label="End a phase early once every seat that may still act is done",
+        label="End a phase early once every living player is done",
         required=False,
-        help_text="A night never ends before its midnight (W-2).",
+        help_text="Each living player may say “I'm done” (for good); once all have, the "
+        "phase ends after the grace period below. The dead are never waited for, and a "
+        "night never ends before its midnight (W-2a).",
+    )
+    early_end_grace = forms.IntegerField(
+        label="Early end: grace period (minutes)",
+        required=False,
+        min_value=int(MIN_EARLY_END_GRACE.total_seconds() // 60),
+        max_value=int(MAX_EARLY_END_GRACE.total_seconds() // 60),
+        initial=int(DEFAULT_EARLY_END_GRACE.total_seconds() // 60),
+        help_text="How long the phase goes on once every living player is done (never "
+        "past its deadline): from 5 minutes to 2 days (2880); 60 is one hour.",
     )
     reminder_hours = forms.CharField(
         label="Email reminders (hours before each deadline)",
@@ -295,4 +313,8 @@ class NewGameForm(forms.Form):
         data["options"] = options
         data["day_length"] = timedelta(hours=data["day_hours"])
         data["night_length"] = timedelta(hours=data["night_hours"])
+        grace = data.get("early_end_grace")
+        data["early_end_grace"] = (
+            DEFAULT_EARLY_END_GRACE if grace is None else timedelta(minutes=grace)
+        )
         return data

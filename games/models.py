@@ -9,8 +9,14 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+
+# W-2a: the early end's grace period, one hour unless the game sets it.
+DEFAULT_EARLY_END_GRACE = timedelta(hours=1)
+MIN_EARLY_END_GRACE = timedelta(minutes=5)
+MAX_EARLY_END_GRACE = timedelta(days=2)
 
 # Reminders 24 h and 1 h before each deadline unless the game says otherwise (issue 6).
 DEFAULT_REMINDER_HOURS = (24, 1)
@@ -68,14 +74,27 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    # --- the clock (games/clock.py, games/deadlines.py) ---------------------------------
-    # W-2: a phase ends once every seat that may still act has locked in (games/turns.py).
+    # --- the clock (services/clock.py, services/sweep.py, games/deadlines.py) ----------
+    # W-2a: once every living seat has said it is done (games/turns.py), the deadline
+    # moves up to the grace period from then; the clock ends the phase there.
     early_end = models.BooleanField(
         "end a phase early when everyone is done",
         default=False,
-        help_text="Ends a phase once every seat that may still act has said it is done; "
-        "a night never ends before its midnight (W-2).",
+        help_text="Once every living player has said they are done, the deadline moves up "
+        "to the grace period from then; never a night before its midnight (W-2a).",
     )
+    early_end_grace = models.DurationField(
+        "early end: grace period",
+        default=DEFAULT_EARLY_END_GRACE,
+        validators=[
+            MinValueValidator(MIN_EARLY_END_GRACE, "The grace period is at least 5 minutes."),
+            MaxValueValidator(MAX_EARLY_END_GRACE, "The grace period is at most 2 days."),
+        ],
+        help_text="How long after every living player is done the phase ends (W-2a).",
+    )
+    # The phase in which every living seat was done and the grace began: once a phase,
+    # so a later input never moves the deadline again (nor undoes the moderator's).
+    early_end_phase = models.CharField(max_length=16, blank=True, editable=False)
     reminder_hours = models.JSONField(
         default=default_reminder_hours,
         blank=True,
@@ -179,9 +198,13 @@ class GameInput(models.Model):
         return f"#{self.index} {self.step}"
 
 
+# The actions of a day vote (an input's step, and the event it causes).
+DAY_VOTES = ("vote", "unvote")
+
+
 class VoteManager(models.Manager):
     def get_queryset(self):
-        return super().get_queryset().filter(step__action__in=["vote", "unvote"])
+        return super().get_queryset().filter(step__action__in=DAY_VOTES)
 
 
 class NightActionManager(models.Manager):
@@ -190,7 +213,7 @@ class NightActionManager(models.Manager):
             super()
             .get_queryset()
             .filter(seat__isnull=False)
-            .exclude(step__action__in=["vote", "unvote"])
+            .exclude(step__action__in=DAY_VOTES)
         )
 
 
@@ -285,7 +308,8 @@ class Post(models.Model):
 
 
 class PhaseLockIn(models.Model):
-    """A seat's "I'm done for this phase" (W-2's early end, games/turns.py)."""
+    """A seat's "I'm done for this phase" (W-2a's early end, games/turns.py): final, a
+    living seat's only."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="lock_ins")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="lock_ins")

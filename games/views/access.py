@@ -8,10 +8,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from games.mapping import engine_state
 from games.models import Game, Seat
-from games.rooms import AFTERLIFE, in_afterlife, rooms_for
-from games.services import can_moderate
+from games.permissions import can_moderate
+from games.selectors import afterlife_state_for, room_state_for
 
 
 def get_game_for_user(request, game_id) -> Game:
@@ -59,7 +58,7 @@ def check_can_host(request) -> None:
         raise PermissionDenied("you are not allowed to host games")
 
 
-# --- the rooms beside the thread (issue 7) ----------------------------------------------------
+# --- the rooms beside the thread --------------------------------------------------------
 # A room the viewer may not use now is the same 404 as a room that does not exist, so a GET
 # never tells a non-member that a group exists (W-26a).
 def get_room_seat_for_user(request, game_id, key):
@@ -67,11 +66,8 @@ def get_room_seat_for_user(request, game_id, key):
     it exists. Access is the seat's, so a replacement has it at once and the replaced, the
     dead and the moderator's own account do not."""
     seat = get_seat_for_user(request, game_id)
-    game = seat.game
-    if key == AFTERLIFE or game.status != Game.Status.RUNNING:
-        raise Http404("no such room")  # the afterlife has its own page
-    state = engine_state(game)
-    if key not in rooms_for(game, seat, state):
+    state = room_state_for(seat, key)  # None for the afterlife: it has its own page
+    if state is None:
         raise Http404("no such room")
     return seat, state
 
@@ -81,13 +77,10 @@ def get_afterlife_seat_for_user(request, game_id, *, whole_game=False):
     W-41) and not removed (W-72). With `whole_game`, only where the afterlife sees the whole
     game: Witchhunt, not the Werewolf graveyard."""
     seat = get_seat_for_user(request, game_id)
-    game = seat.game
-    if game.status != Game.Status.RUNNING:
+    if whole_game and seat.game.ruleset != Game.Ruleset.WITCHHUNT:
         raise Http404("no afterlife")
-    if whole_game and game.ruleset != Game.Ruleset.WITCHHUNT:
-        raise Http404("no afterlife")
-    state = engine_state(game)
-    if not in_afterlife(state, seat.name):
+    state = afterlife_state_for(seat)
+    if state is None:
         raise Http404("no afterlife")
     return seat, state
 

@@ -1,5 +1,6 @@
 """The clock's controls: the moderator's pause, resume, extend and shorten, and a
-player's "I'm done for this phase" (W-2's early end, games/turns.py).
+player's "I'm done for this phase" (W-2a's early end, games/turns.py; "done" cannot be
+taken back, so there is no "not done" control).
 
 Each is a POST with CSRF and one service call (GET is 405); a refusal shows its reason
 and changes nothing. The controls themselves are `{% clock_controls game %}`
@@ -12,10 +13,11 @@ from django.contrib.auth.decorators import login_required
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from games import clock, services
+from games import services
 from games.engine import GameRuleError
+from games.services.clock import MOVE_CHOICES
 
-from .feedback import act
+from .feedback import run_and_redirect
 
 
 def _move(request):
@@ -23,7 +25,7 @@ def _move(request):
         minutes = int(request.POST.get("minutes", ""))
     except ValueError:
         minutes = 0
-    if minutes not in clock.MOVE_CHOICES:
+    if minutes not in MOVE_CHOICES:
         raise GameRuleError("choose how far to move the deadline")
     return timedelta(minutes=minutes)
 
@@ -31,10 +33,10 @@ def _move(request):
 @require_POST
 @login_required
 def clock_pause(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
-        lambda g: clock.clock_pause(game=g, by=request.user),
+        lambda g: services.clock_pause(game=g, by=request.user),
         "The clock is paused: the deadline and midnight wait until you resume.",
     )
 
@@ -42,10 +44,10 @@ def clock_pause(request, game_id):
 @require_POST
 @login_required
 def clock_resume(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
-        lambda g: clock.clock_resume(game=g, by=request.user),
+        lambda g: services.clock_resume(game=g, by=request.user),
         "The clock is running again.",
     )
 
@@ -53,10 +55,10 @@ def clock_resume(request, game_id):
 @require_POST
 @login_required
 def clock_extend(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
-        lambda g: clock.clock_extend(game=g, by=request.user, delta=_move(request)),
+        lambda g: services.clock_extend(game=g, by=request.user, delta=_move(request)),
         "The deadline is later now.",
     )
 
@@ -64,10 +66,10 @@ def clock_extend(request, game_id):
 @require_POST
 @login_required
 def clock_shorten(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
-        lambda g: clock.clock_shorten(game=g, by=request.user, delta=_move(request)),
+        lambda g: services.clock_shorten(game=g, by=request.user, delta=_move(request)),
         "The deadline is earlier now.",
     )
 
@@ -75,26 +77,17 @@ def clock_shorten(request, game_id):
 @require_POST
 @login_required
 def phase_done(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.phase_lock_in(game=g, user=request.user),
-        lambda ended: (
-            "Everyone was done: the phase has ended."
-            if ended
-            else "You are done for this phase. The phase ends early once everyone is."
+        lambda began: (
+            "Every living player is now done: the phase ends early, at the deadline "
+            "shown on the page."
+            if began
+            else "You are done for this phase; that cannot be taken back. "
+            "The phase ends early once every living player is done."
         ),
-    )
-
-
-@require_POST
-@login_required
-def phase_undone(request, game_id):
-    return act(
-        request,
-        game_id,
-        lambda g: services.phase_lock_out(game=g, user=request.user),
-        "The phase waits for you again.",
     )
 
 
@@ -104,5 +97,4 @@ urlpatterns = [
     path("games/<int:game_id>/clock/extend/", clock_extend, name="clock_extend"),
     path("games/<int:game_id>/clock/shorten/", clock_shorten, name="clock_shorten"),
     path("games/<int:game_id>/done/", phase_done, name="phase_done"),
-    path("games/<int:game_id>/not-done/", phase_undone, name="phase_undone"),
 ]

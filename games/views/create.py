@@ -58,6 +58,7 @@ def game_new(request):
                     day_length=data["day_length"],
                     night_length=data["night_length"],
                     early_end=data["early_end"],
+                    early_end_grace=data["early_end_grace"],
                     reminder_hours=data["reminder_hours"],
                 )
             except services.SetupProblems as e:

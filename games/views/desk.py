@@ -13,12 +13,9 @@ from django.urls import path, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import moderation, services
+from games import selectors, services
 from games.engine import GameRuleError
-from games.mapping import engine_state
 from games.models import Game
-from games.pages import desk_page
-from games.selectors import display_names
 
 from .access import get_moderated_game_for_user
 from .feedback import refused
@@ -28,7 +25,7 @@ from .rooms import render_read_only_room
 def _render_desk(request, game, values=None):
     context = {"game": game, "values": values or {}}
     if game.status == Game.Status.RUNNING:
-        context["page"] = desk_page(game)
+        context["page"] = selectors.desk_page(game)
     return render(request, "games/desk.html", context)
 
 
@@ -41,7 +38,7 @@ def desk(request, game_id):
 @never_cache
 def desk_room(request, game_id, key):
     game = get_moderated_game_for_user(request, game_id)
-    state = engine_state(game) if game.status == Game.Status.RUNNING else None
+    state = selectors.game_state_if_running(game)
     return render_read_only_room(
         request,
         game,
@@ -55,7 +52,7 @@ def desk_room(request, game_id, key):
     )
 
 
-def _act(request, game, do, done, values=None):
+def desk_run(request, game, do, done, values=None):
     """One moderator act: on success back to the desk with `done`; a refusal re-renders the
     desk with the reason and what was typed (`values`)."""
     try:
@@ -71,7 +68,7 @@ def _act(request, game, do, done, values=None):
 @require_POST
 def desk_advance(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
-    return _act(
+    return desk_run(
         request,
         game,
         lambda: services.phase_advance(game=game, by=request.user),
@@ -84,10 +81,10 @@ def desk_advance(request, game_id):
 def desk_announce(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
     body = request.POST.get("body", "")
-    return _act(
+    return desk_run(
         request,
         game,
-        lambda: moderation.announcement_post(game=game, by=request.user, body=body),
+        lambda: services.announcement_post(game=game, by=request.user, body=body),
         "Your announcement is in the public thread.",
         {"announce": body},
     )
@@ -99,18 +96,18 @@ def desk_replace(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
     seat_name = request.POST.get("seat", "")
     who = request.POST.get("who", "")
-    names = display_names(game.seats.select_related("user"))
+    names = selectors.game_display_names(game)
     old = names.get(seat_name, seat_name)
 
     def replace():
         if seat_name not in names:
             raise GameRuleError("choose the seat to give to a new player")
-        new_user = moderation.member_find(who)
-        return moderation.player_replace(
+        new_user = services.member_find(who)
+        return services.player_replace(
             game=game, seat_name=seat_name, new_user=new_user, by=request.user
         )
 
-    return _act(
+    return desk_run(
         request,
         game,
         replace,
@@ -145,12 +142,12 @@ def desk_remove(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
     data = request.POST if request.method == "POST" else request.GET
     seat_name = data.get("seat", "")
-    names = display_names(game.seats.select_related("user"))
+    names = selectors.game_display_names(game)
     if request.method == "POST" and data.get("confirm") == "yes":
-        return _act(
+        return desk_run(
             request,
             game,
-            lambda: moderation.player_remove(game=game, seat_name=seat_name, by=request.user),
+            lambda: services.player_remove(game=game, seat_name=seat_name, by=request.user),
             f"{names.get(seat_name, seat_name)} has been removed from the game.",
         )
     if seat_name not in names:
@@ -182,10 +179,10 @@ def desk_stalemate(request, game_id):
     """GET: the confirmation page; POST (confirmed): declare a stalemate (W-69a, W-72)."""
     game = get_moderated_game_for_user(request, game_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        return _act(
+        return desk_run(
             request,
             game,
-            lambda: moderation.stalemate_declare(game=game, by=request.user),
+            lambda: services.stalemate_declare(game=game, by=request.user),
             "You declared a stalemate: the game is over.",
         )
     if game.ruleset != Game.Ruleset.WITCHHUNT:

@@ -13,7 +13,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from games.emails import PREFERENCES, email_preference_off, unsubscribe_read
+from games.mail import PREFERENCES, unsubscribe_read
+from games.services import email_preference_off
 
 
 @csrf_exempt

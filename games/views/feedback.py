@@ -20,7 +20,7 @@ def refused(request, error):
     messages.error(request, sentence(error))
 
 
-def act(request, game_id, do, done, *, to="game_detail"):
+def run_and_redirect(request, game_id, do, done, *, to="game_detail"):
     """Run a service for a POST on a game and go back to the game page: `do(game)` is the
     service call, `done` the success message (or a function of its result, or None); a
     refusal is shown in the engine's words and changes nothing. A same-site `next` in the

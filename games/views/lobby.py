@@ -3,8 +3,7 @@
 from django.shortcuts import render
 from django.urls import path
 
-from games.pages import lobby_user_games
-from games.selectors import lobby_games
+from games.selectors import lobby_games, lobby_user_games
 
 
 def game_list(request):

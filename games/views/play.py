@@ -14,11 +14,10 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
-from games.pages import game_page, post_quote
-from games.templatetags.game_tags import post_url
+from games.selectors import game_page, post_quote, post_url
 
 from .access import get_game_for_user
-from .feedback import act, sentence
+from .feedback import run_and_redirect, sentence
 
 
 def _render_game(request, game, post_form=None):
@@ -78,7 +77,7 @@ def game_post(request, game_id):
 @require_POST
 @login_required
 def game_join(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.game_join(game=g, user=request.user),
@@ -89,7 +88,7 @@ def game_join(request, game_id):
 @require_POST
 @login_required
 def game_leave(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.game_leave(game=g, user=request.user),
@@ -100,7 +99,7 @@ def game_leave(request, game_id):
 @require_POST
 @login_required
 def game_start(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.game_start(game=g, by=request.user),
@@ -111,7 +110,7 @@ def game_start(request, game_id):
 @require_POST
 @login_required
 def game_advance(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.phase_advance(game=g, by=request.user),
@@ -129,13 +128,13 @@ def game_vote(request, game_id):
             raise GameRuleError("choose a player to vote for")
         services.vote_cast(game=game, user=request.user, target=target)
 
-    return act(request, game_id, vote, None)
+    return run_and_redirect(request, game_id, vote, None)
 
 
 @require_POST
 @login_required
 def game_unvote(request, game_id):
-    return act(
+    return run_and_redirect(
         request,
         game_id,
         lambda g: services.vote_withdraw(game=g, user=request.user),

@@ -1,14 +1,11 @@
 """The final reveal (W-71, WW-16) and the game record download."""
 
-import json
-
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from games.mapping import game_record
-from games.pages import reveal_page
+from games.selectors import record_json, reveal_page
 
 from .access import get_finished_game_for_user, get_record_game_for_user
 
@@ -22,7 +19,7 @@ def reveal(request, game_id):
 def record(request, game_id):
     """The game record (FORMAT.md): `manage.py play_record` replays it to the result."""
     game = get_record_game_for_user(request, game_id)
-    body = json.dumps(game_record(game), indent=2, ensure_ascii=False) + "\n"
+    body = record_json(game)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{game.ruleset}-game-{game.pk}.json"'
     return response

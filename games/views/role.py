@@ -13,13 +13,11 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.engine import GameRuleError
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, TYPES
+from games.engine.rulesets.witchhunt.cards import TYPES
 from games.forms import ActionForm, WithdrawForm
 from games.models import Assignment, Game
-from games.pages import role_page
-from games.selectors import display_names
-from games.templatetags.game_tags import ability_label, action_label, describe_step
+from games.narration import ability_label, action_label, describe_step, seat_cards
+from games.selectors import game_display_names, role_page
 
 from .access import get_seat_for_user
 from .feedback import refused
@@ -27,15 +25,7 @@ from .feedback import refused
 
 def _cards(game, assignment):
     """The seat's cards as (kind, key, name, ability text, set or team) for the template."""
-    if game.ruleset == "werewolf":
-        alignment, name, text = ROLES[assignment.role]
-        return [("role", assignment.role, name, text, alignment)]
-    _, name, expansion, text = CHARACTERS[assignment.character]
-    team, type_name = TYPES[assignment.type]
-    return [
-        ("character", assignment.character, name, text, expansion),
-        ("type", assignment.type, type_name, None, team),
-    ]
+    return seat_cards(game.ruleset, assignment)
 
 
 @dataclass
@@ -132,7 +122,7 @@ def role(request, game_id):
 def role_act(request, game_id):
     seat = get_seat_for_user(request, game_id)
     game = seat.game
-    names = display_names(game.seats.select_related("user"))
+    names = game_display_names(game)
     form = ActionForm(request.POST, names=list(names))
     if not form.is_valid():
         refused(request, "that is not a valid action")

@@ -12,12 +12,11 @@ from django.urls import path, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games import moderation
+from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
-from games.pages import afterlife_page, room_links, room_page
-from games.rooms import AFTERLIFE
-from games.templatetags.game_tags import post_page
+from games.permissions import AFTERLIFE
+from games.selectors import afterlife_page, post_page, room_links, room_page
 
 from .access import (
     get_afterlife_seat_for_user,
@@ -39,7 +38,7 @@ def _write(request, seat, key, thread_url, rerender):
     form = PostForm(request.POST)
     if form.is_valid():
         try:
-            post = moderation.room_post(
+            post = services.room_post(
                 game=seat.game, user=request.user, room=key, body=form.cleaned_data["body"]
             )
         except GameRuleError as e:

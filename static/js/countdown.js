@@ -1,5 +1,5 @@
 // Keeps every deadline countdown (templates/games/_deadline.html) live. The server renders
-// the same words (games/templatetags/clock_tags.py duration_words), so without JavaScript
+// the same words (games/narration/durations.py countdown_words), so without JavaScript
 // the page is right when it loads; this only keeps it right. No dependencies.
 (function () {
   "use strict";

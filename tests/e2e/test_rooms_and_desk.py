@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import moderation, services
+from games import services
 from tests.e2e.conftest import sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
@@ -36,7 +36,7 @@ def night_1(db):
     for name, _, _ in CAST:
         services.game_join(game=game, user=users[name.lower()])
     game = services.game_start(game=game, by=host)
-    moderation.room_post(game=game, user=users["fay"], room="coven", body="Who *first*?")
+    services.room_post(game=game, user=users["fay"], room="coven", body="Who *first*?")
     for voter in ("ann", "cat", "eve", "fay"):
         services.vote_cast(game=game, user=users[voter], target="dan")
     game.refresh_from_db()

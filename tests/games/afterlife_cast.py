@@ -17,7 +17,7 @@ Room posts: `COVEN_POST` (Bob, Day 1), `SPIES_POST` (Cat), `LOVERS_POST` (Fay an
 import html
 import re
 
-from games import moderation, services
+from games import services
 from games.mapping import engine_state
 from tests.factories import UserFactory
 from tests.games.conftest import make_game
@@ -57,7 +57,7 @@ def lynch(game, users, target):
 
 
 def post(game, user, room, body):
-    return moderation.room_post(game=game, user=user, room=room, body=body)
+    return services.room_post(game=game, user=user, room=room, body=body)
 
 
 def play_to_day_3(moderator, users, *, replace=True):
@@ -83,7 +83,7 @@ def play_to_day_3(moderator, users, *, replace=True):
     newcomer = None
     if replace:
         newcomer = UserFactory(player_name="Newcomer")
-        moderation.player_replace(game=game, seat_name="gus", new_user=newcomer, by=moderator)
+        services.player_replace(game=game, seat_name="gus", new_user=newcomer, by=moderator)
         game.refresh_from_db()
     return game, newcomer
 

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import clock, services
+from games import services
 from games.models import Game, GameInput
+from games.services import sweep
 from tests.games.conftest import make_game
 
 pytestmark = [
@@ -58,9 +59,9 @@ def _advances(game):
 
 def test_two_threads_sweeping_the_same_due_games_advance_each_exactly_once(moderator, cast_users):
     games = _due_games(moderator, cast_users, 6)
-    results = _in_threads(clock.clock_sweep)
-    assert sum(r.get(clock.ADVANCED, 0) for r in results) == 6
-    assert not any(clock.FAILED in r for r in results)
+    results = _in_threads(sweep.clock_sweep)
+    assert sum(r.get(sweep.ADVANCED, 0) for r in results) == 6
+    assert not any(sweep.FAILED in r for r in results)
     for game in games:
         game.refresh_from_db()
         assert game.phase == "night 1" and _advances(game) == 1

@@ -8,10 +8,11 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
-from games import clock, moderation, services
+from games import services
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
 from games.models import Game, GameInput, Post
+from games.selectors.desk import moderator_log
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import (
     AFTERLIFE_POST,
@@ -83,8 +84,8 @@ def test_desk_activity_shows_each_current_players_last_post_vote_and_action(
     with time_machine.travel(t0 - timedelta(hours=2), tick=False):
         services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
         services.vote_cast(game=cast_game, user=cast_users["bob"], target="ann")
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
-    moderation.player_replace(
+    services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
+    services.player_replace(
         game=cast_game, seat_name="bob", new_user=UserFactory(player_name="Newby"), by=moderator
     )
     with time_machine.travel(t0, tick=False):
@@ -227,7 +228,7 @@ def test_desk_is_a_notice_before_the_start_and_after_the_end(mod_client, moderat
     game = make_game(moderator, cast_users, start=False)
     assert "The desk opens when the game starts." in _text(mod_client.get(_url(game)))
     game = services.game_start(game=game, by=moderator)
-    moderation.stalemate_declare(game=game, by=moderator)
+    services.stalemate_declare(game=game, by=moderator)
     assert "The game is over." in _text(mod_client.get(_url(game)))
 
 
@@ -235,14 +236,14 @@ def test_desk_is_a_notice_before_the_start_and_after_the_end(mod_client, moderat
 def test_reveal_lists_every_moderator_act_in_order(client, cast_game, cast_users, moderator):
     newby = UserFactory(player_name="Newby")
     services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")  # not an act
-    clock.clock_pause(game=cast_game, by=moderator)
-    clock.clock_resume(game=cast_game, by=moderator)
-    clock.clock_extend(game=cast_game, by=moderator, delta=timedelta(hours=3))
-    moderation.announcement_post(game=cast_game, by=moderator, body="Play *nice*.")
+    services.clock_pause(game=cast_game, by=moderator)
+    services.clock_resume(game=cast_game, by=moderator)
+    services.clock_extend(game=cast_game, by=moderator, delta=timedelta(hours=3))
+    services.announcement_post(game=cast_game, by=moderator, body="Play *nice*.")
     services.phase_advance(game=cast_game, by=moderator)
-    moderation.player_replace(game=cast_game, seat_name="dan", new_user=newby, by=moderator)
-    moderation.player_remove(game=cast_game, seat_name="cat", by=moderator)
-    moderation.stalemate_declare(game=cast_game, by=moderator)
+    services.player_replace(game=cast_game, seat_name="dan", new_user=newby, by=moderator)
+    services.player_remove(game=cast_game, seat_name="cat", by=moderator)
+    services.stalemate_declare(game=cast_game, by=moderator)
     text = _text(client.get(reverse("game_reveal", args=[cast_game.pk])))
     log = text[text.index("The moderator's log") : text.index("The whole log")]
     expected = [
@@ -286,16 +287,40 @@ def test_replacement_is_one_transaction_and_the_newcomer_is_not_done(
     def broken(*args, **kwargs):
         raise RuntimeError("the announcement failed")
 
-    monkeypatch.setattr(moderation, "_announce", broken)
+    monkeypatch.setattr(services.moderation, "_announce", broken)
     with pytest.raises(RuntimeError):
-        moderation.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
+        services.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
     seat = game.seats.get(name="bob")
     assert seat.user == cast_users["bob"] and seat.lock_ins.count() == 1
     assert not GameInput.objects.filter(game=game, step__moderator="replace").exists()
     monkeypatch.undo()
-    moderation.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
+    services.player_replace(game=game, seat_name="bob", new_user=newby, by=moderator)
     seat.refresh_from_db()
     assert seat.user == newby and seat.lock_ins.count() == 0  # the phase waits for Newby
+
+
+def test_once_every_living_player_is_done_a_replacement_leaves_the_grace_alone(
+    moderator, cast_users
+):
+    """W-2a: the grace began for the phase; the newcomer's seat is not done, but the
+    deadline stays where the early end put it, and its notice is no moderator act (W-72)."""
+    game = make_game(moderator, cast_users, early_end=True)
+    with time_machine.travel(timezone.now() + timedelta(minutes=1), tick=False):
+        for name in cast_users:
+            services.phase_lock_in(game=game, user=cast_users[name])
+        game.refresh_from_db()
+        deadline = game.deadline_at
+        assert game.early_end_phase == "day 1"
+        services.player_replace(
+            game=game, seat_name="bob", new_user=UserFactory(player_name="Newby"), by=moderator
+        )
+    game.refresh_from_db()
+    assert game.deadline_at == deadline and game.early_end_phase == "day 1"
+    assert game.seats.get(name="bob").lock_ins.count() == 0
+    notice = Post.objects.get(game=game, kind=Post.Kind.SYSTEM, event__isnull=True)
+    assert notice.body.startswith("Every living player is done with day 1")
+    log = [act.post for act in moderator_log(game, {}) if act.post is not None]
+    assert notice not in log and len(log) == 1  # the replacement's announcement alone
 
 
 def test_clock_control_from_the_desk_comes_back_to_the_desk(client, cast_game, moderator):

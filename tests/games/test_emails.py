@@ -7,10 +7,12 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games import clock, emails, services, tasks, turns
+from games import mail as game_mail
+from games import services, tasks, turns
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
 from games.models import EmailSent, Game, GameEvent
+from games.services import sweep
 from tests.games.conftest import CAST, T0, make_game
 from witchhunt.celery import app as celery_app
 
@@ -49,7 +51,7 @@ def _html(message):
 
 def _sweep(capture, now=None):
     with capture(execute=True):
-        return clock.clock_sweep(now)
+        return sweep.clock_sweep(now)
 
 
 # --- reminders ------------------------------------------------------------------------------
@@ -63,7 +65,7 @@ def test_day_reminder_goes_only_to_living_players_who_have_not_voted(
     traveller.move_to(T0 + timedelta(hours=47, minutes=59))
     assert _sweep(django_capture_on_commit_callbacks) == {}
     traveller.move_to(T0 + timedelta(hours=48))
-    assert _sweep(django_capture_on_commit_callbacks) == {clock.REMINDED: 1}
+    assert _sweep(django_capture_on_commit_callbacks) == {sweep.REMINDED: 1}
     sent = _by_recipient(mail.outbox)
     assert set(sent) == {"bob", "cat", "dan", "fay", "gus", "hal"}  # not Ann (voted), not Eve
     assert EmailSent.objects.filter(kind="reminder", phase="day 1", hours=24).count() == 6
@@ -100,7 +102,7 @@ def test_each_reminder_is_sent_at_most_once(
     # Even a worker that missed the game's own record (a race) finds the unique rows.
     Game.objects.filter(pk=game.pk).update(reminders_sent=[])
     with django_capture_on_commit_callbacks(execute=True):
-        assert emails.reminders_send(game=_fresh(game), now=T0 + timedelta(hours=50)) == 0
+        assert services.reminders_send(game=_fresh(game), now=T0 + timedelta(hours=50)) == 0
     assert len(mail.outbox) == 8
 
 
@@ -113,7 +115,7 @@ def test_the_one_hour_reminder_follows_for_those_still_not_voting(
         services.vote_cast(game=game, user=cast_users[voter], target="dan")
     mail.outbox.clear()
     traveller.move_to(T0 + DAY - timedelta(hours=1))
-    assert _sweep(django_capture_on_commit_callbacks) == {clock.REMINDED: 1}
+    assert _sweep(django_capture_on_commit_callbacks) == {sweep.REMINDED: 1}
     assert set(_by_recipient(mail.outbox)) == {"dan", "eve", "fay", "gus", "hal"}
     assert mail.outbox[0].subject.endswith("Day 1 ends in 1 h")
     assert _fresh(game).next_reminder_at is None
@@ -136,7 +138,7 @@ def test_night_reminder_goes_to_seats_with_a_duty_and_the_dead_with_a_vote(
     state = engine_state(_fresh(game))
     expected = {name.lower() for name, _, _ in CAST if turns.awaited(state, name.lower())}
     assert "dan" in expected and "ann" not in expected
-    assert _sweep(django_capture_on_commit_callbacks) == {clock.REMINDED: 1}
+    assert _sweep(django_capture_on_commit_callbacks) == {sweep.REMINDED: 1}
     sent = _by_recipient(mail.outbox)
     assert set(sent) == expected
     assert all(
@@ -151,10 +153,10 @@ def test_night_reminder_goes_to_seats_with_a_duty_and_the_dead_with_a_vote(
 def test_paused_games_send_no_reminders_until_resumed(
     game, traveller, moderator, django_capture_on_commit_callbacks
 ):
-    clock.clock_pause(game=game, by=moderator)
+    services.clock_pause(game=game, by=moderator)
     traveller.move_to(T0 + timedelta(hours=60))
     assert _sweep(django_capture_on_commit_callbacks) == {}
-    clock.clock_resume(game=game, by=moderator)  # the deadline is now 60 h later
+    services.clock_resume(game=game, by=moderator)  # the deadline is now 60 h later
     assert _fresh(game).next_reminder_at == T0 + timedelta(hours=60 + 48)
     assert mail.outbox == []
 
@@ -247,7 +249,7 @@ def test_role_email_names_only_the_recipients_own_cards(
 def test_replacement_gets_the_seats_role_email_once(
     moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
 ):
-    from games import moderation
+    from games import services
     from tests.factories import UserFactory
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -255,7 +257,7 @@ def test_replacement_gets_the_seats_role_email_once(
     mail.outbox.clear()
     newcomer = UserFactory(player_name="Newcomer")
     with django_capture_on_commit_callbacks(execute=True):
-        moderation.player_replace(game=game, seat_name="bob", new_user=newcomer, by=moderator)
+        services.player_replace(game=game, seat_name="bob", new_user=newcomer, by=moderator)
     assert [m.to for m in mail.outbox] == [[newcomer.email]]  # nobody else is re-sent
     assert "Judge" in mail.outbox[0].body  # Bob's seat's card, now the newcomer's
     assert tasks.game_role_emails(game.pk) == 0
@@ -303,7 +305,7 @@ def test_unsubscribe_get_shows_a_confirm_page_and_changes_nothing(reminder, clie
 def test_unsubscribe_post_with_a_bad_token_is_refused(reminder, client, cast_users):
     path = _unsubscribe_path(reminder)
     tampered = path.replace("/unsubscribe/", "/unsubscribe/x")
-    forged = emails.unsubscribe_token(cast_users["ann"], "reminders")[:-2] + "AA"
+    forged = game_mail.unsubscribe_token(cast_users["ann"], "reminders")[:-2] + "AA"
     for bad in (tampered, f"/email/unsubscribe/{forged}/", "/email/unsubscribe/nonsense/"):
         response = client.post(bad, {"List-Unsubscribe": "One-Click"})
         assert response.status_code == 400
@@ -334,10 +336,10 @@ def test_unsubscribed_player_gets_no_more_reminders(
 
 
 def test_unsubscribe_token_names_the_user_and_preference(cast_users):
-    token = emails.unsubscribe_token(cast_users["cat"], "phases")
-    assert emails.unsubscribe_read(token) == (cast_users["cat"], "phases")
+    token = game_mail.unsubscribe_token(cast_users["cat"], "phases")
+    assert game_mail.unsubscribe_read(token) == (cast_users["cat"], "phases")
     with pytest.raises(ValueError):
-        emails.unsubscribe_token(cast_users["cat"], "everything")
+        game_mail.unsubscribe_token(cast_users["cat"], "everything")
 
 
 def _fresh(game):
@@ -363,7 +365,7 @@ def test_werewolf_night_reminder_after_midnight_goes_to_the_seer_and_the_witch(
     services.action_submit(game=game, user=cast_users["bob"], action="pack", target="cat")
     night = _fresh(game)
     traveller.move_to(night.deadline_at - timedelta(hours=1))
-    assert _sweep(django_capture_on_commit_callbacks) == {clock.MIDNIGHT: 1, clock.REMINDED: 1}
+    assert _sweep(django_capture_on_commit_callbacks) == {sweep.MIDNIGHT: 1, sweep.REMINDED: 1}
     # After midnight the pack's victim is locked (WW-5), so the Werewolves have nothing
     # left to do; the Seer has not looked, and the Witch may heal the victim.
     assert set(_by_recipient(mail.outbox)) == {"ann", "gus"}

@@ -15,7 +15,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import moderation
+from games import services
 from games.models import Post
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import (
@@ -123,7 +123,7 @@ def long_thread(court_game, court_users):
     )
     for key, (members, note) in COURT_ROOMS.items():
         author = court_users[sorted(members)[0]]
-        moderation.room_post(game=court_game, user=author, room=key, body=note)
+        services.room_post(game=court_game, user=author, room=key, body=note)
     return court_game
 
 

@@ -115,7 +115,7 @@ def test_reveal_query_count_is_constant(client, big_game, small_game, moderator)
     counts = {}
     for label, (game, player) in (("big", big_game), ("small", small_game)):
         game.refresh_from_db()
-        services.input_apply(game=game, step={"moderator": "stalemate"}, by=moderator)
+        services.stalemate_declare(game=game, by=moderator)
         counts[label] = [
             _count(client, player, reverse("game_reveal", args=[game.pk])),
             _count(client, player, reverse("game_reveal", args=[game.pk]), cold=True),

@@ -2,11 +2,11 @@
 
 import pytest
 
-from games import moderation, services
+from games import services
 from games.engine import GameRuleError
 from games.mapping import engine_state
 from games.models import Game, Post, Seat
-from games.rooms import rooms_for
+from games.permissions import rooms_for
 from tests.factories import UserFactory
 
 
@@ -30,7 +30,7 @@ def test_rooms_follow_the_groups_at_day_1(cast_game):
 
 
 def test_room_post_only_for_members(cast_game, cast_users):
-    post = moderation.room_post(
+    post = services.room_post(
         game=cast_game, user=cast_users["bob"], room="coven", body="Kill **Eve** tonight"
     )
     assert post.thread == "coven" and post.number == 1 and "<strong>" in post.body_html
@@ -42,7 +42,7 @@ def test_room_post_only_for_members(cast_game, cast_users):
         ("cat", "lovers-1"),
     ):
         with pytest.raises(GameRuleError, match="cannot post in that room"):
-            moderation.room_post(game=cast_game, user=cast_users[intruder], room=room, body="hello")
+            services.room_post(game=cast_game, user=cast_users[intruder], room=room, body="hello")
     assert Post.objects.filter(game=cast_game).exclude(kind="system").count() == 1
 
 
@@ -51,17 +51,17 @@ def test_the_dead_lose_their_meeting_and_enter_the_afterlife(cast_game, cast_use
     assert _rooms(cast_game, "bob") == ["afterlife"]
     # No Elder lives: the Junior joins the Coven as Night 1 begins (W-26).
     assert _rooms(cast_game, "hal") == ["coven"]
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="afterlife", body="boo")
+    services.room_post(game=cast_game, user=cast_users["bob"], room="afterlife", body="boo")
     with pytest.raises(GameRuleError):
-        moderation.room_post(
+        services.room_post(
             game=cast_game, user=cast_users["ann"], room="afterlife", body="can I come in?"
         )
 
 
 def test_replacement_takes_the_seat_its_rooms_and_history(cast_game, cast_users, moderator):
     newcomer = UserFactory(player_name="Newcomer")
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
-    moderation.player_replace(game=cast_game, seat_name="bob", new_user=newcomer, by=moderator)
+    services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
+    services.player_replace(game=cast_game, seat_name="bob", new_user=newcomer, by=moderator)
     assert _rooms(cast_game, "bob") == ["coven"]
     seat = Seat.objects.get(game=cast_game, name="bob")
     assert seat.user == newcomer and seat.posts.count() == 1  # the history stays
@@ -69,38 +69,38 @@ def test_replacement_takes_the_seat_its_rooms_and_history(cast_game, cast_users,
     with pytest.raises(GameRuleError, match="not playing"):
         services.vote_cast(game=cast_game, user=cast_users["bob"], target="ann")
     with pytest.raises(GameRuleError, match="cannot post"):
-        moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="x")
+        services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="x")
     notice = Post.objects.get(game=cast_game, kind="moderator")
     assert notice.body == "Newcomer replaces Bob."
 
 
 def test_replace_refuses_a_seated_user_and_non_moderators(cast_game, cast_users, moderator):
     with pytest.raises(GameRuleError, match="already has a seat"):
-        moderation.player_replace(
+        services.player_replace(
             game=cast_game, seat_name="bob", new_user=cast_users["ann"], by=moderator
         )
     with pytest.raises(GameRuleError, match="only the game's moderator"):
-        moderation.player_replace(
+        services.player_replace(
             game=cast_game, seat_name="bob", new_user=UserFactory(), by=cast_users["ann"]
         )
 
 
 def test_removed_player_has_no_room_and_no_afterlife(cast_game, moderator):
-    moderation.player_remove(game=cast_game, seat_name="cat", by=moderator)
+    services.player_remove(game=cast_game, seat_name="cat", by=moderator)
     assert _rooms(cast_game, "cat") == []
     state = engine_state(cast_game)
     assert state.seat("cat").status == "removed"
 
 
 def test_stalemate_ends_the_game_for_the_witches(cast_game, moderator):
-    moderation.stalemate_declare(game=cast_game, by=moderator)
+    services.stalemate_declare(game=cast_game, by=moderator)
     cast_game.refresh_from_db()
     assert cast_game.status == Game.Status.FINISHED and cast_game.winner == "witches"
     assert _rooms(cast_game, "bob") == []
 
 
 def test_announcement_is_the_moderators(cast_game, cast_users, moderator):
-    post = moderation.announcement_post(game=cast_game, by=moderator, body="Deadline moved.")
+    post = services.announcement_post(game=cast_game, by=moderator, body="Deadline moved.")
     assert post.kind == Post.Kind.MODERATOR and post.author == moderator
     with pytest.raises(GameRuleError, match="moderator"):
-        moderation.announcement_post(game=cast_game, by=cast_users["ann"], body="I am mod")
+        services.announcement_post(game=cast_game, by=cast_users["ann"], body="I am mod")

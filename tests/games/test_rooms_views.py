@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import moderation, services
+from games import services
 from games.models import Post
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import (
@@ -71,7 +71,7 @@ def test_room_members_read_and_post_in_their_room(client, cast_game, cast_users)
 def test_room_refuses_strangers_non_members_and_the_moderator_with_a_404(
     client, cast_game, cast_users, moderator
 ):
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="secret")
+    services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="secret")
     outsider = UserFactory(player_name="Zed")
     for user in (None, outsider, moderator, cast_users["ann"], cast_users["hal"]):
         assert _get(client, user, _room(cast_game, "coven")).status_code == 404, user
@@ -127,7 +127,7 @@ def test_game_page_lists_the_viewers_rooms_only(client, cast_game, cast_users, m
 
 
 def test_the_dead_lose_their_room_at_once(client, cast_game, cast_users):
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
+    services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="hi")
     lynch(cast_game, cast_users, "bob")
     assert _get(client, cast_users["bob"], _room(cast_game, "coven")).status_code == 404
     response = client.post(
@@ -143,8 +143,8 @@ def test_juniors_room_closes_when_they_join_the_coven_and_they_see_the_coven(
     client, cast_game, cast_users
 ):
     hal = cast_users["hal"]
-    moderation.room_post(game=cast_game, user=hal, room="juniors", body="Junior-note-1")
-    moderation.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="Elder-note-2")
+    services.room_post(game=cast_game, user=hal, room="juniors", body="Junior-note-1")
+    services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="Elder-note-2")
     assert _get(client, hal, _room(cast_game, "coven")).status_code == 404
     lynch(cast_game, cast_users, "bob")  # the only Elder: the Juniors join at Night 1 (W-26)
     assert _get(client, hal, _room(cast_game, "juniors")).status_code == 404
@@ -165,7 +165,7 @@ def test_a_junior_who_joins_sees_the_coven_thread_but_no_earlier_coven_vote(
     bob, hal = cast_users["bob"], cast_users["hal"]
     services.phase_advance(game=cast_game, by=cast_game.host)  # Night 1
     services.action_submit(game=cast_game, user=bob, action="coven", target="cat")
-    moderation.room_post(game=cast_game, user=bob, room="coven", body="Elder-note-3")
+    services.room_post(game=cast_game, user=bob, room="coven", body="Elder-note-3")
     services.phase_advance(game=cast_game, by=cast_game.host)  # Day 2: Cat, the Spy, died
     services.phase_advance(game=cast_game, by=cast_game.host)  # Night 2: the Juniors join
     services.action_submit(game=cast_game, user=bob, action="coven", target="ann")
@@ -340,7 +340,7 @@ def test_replacement_moves_the_role_page_and_rooms_and_keeps_the_history(client,
 # --- after the end -------------------------------------------------------------------------------
 def test_rooms_close_at_the_end_and_the_reveal_opens_every_thread(client, day_3, moderator):
     game, users = day_3
-    moderation.stalemate_declare(game=game, by=moderator)
+    services.stalemate_declare(game=game, by=moderator)
     assert _get(client, users["hal"], _room(game, "coven")).status_code == 404
     assert _get(client, users["ann"], reverse("game_afterlife", args=[game.pk])).status_code == 404
     reveal = _text(client, None, reverse("game_reveal", args=[game.pk]))

@@ -20,7 +20,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
-from games import emails, moderation, services
+from games import mail, services
 from games.engine import GameRuleError
 from games.mapping import engine_state
 from games.models import Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
@@ -184,7 +184,7 @@ def test_no_refusal_tells_a_player_whether_a_king_is_in_play(
             assert said[0] == said[1], (name, what, said)
 
 
-# --- the early end's count (W-2) -----------------------------------------------------------------
+# --- the early end's count (W-2a) ----------------------------------------------------------------
 def _done_panel(game, user, rf):
     request = rf.get("/")
     request.user = user
@@ -203,35 +203,63 @@ def test_the_early_end_count_at_night_does_not_tell_the_dead_players_team(
     moderator, cast_users, rf
 ):
     """After midnight the Angels may still protect and the Demons have nothing left to
-    decide: "N still deciding" went up by one when the lynched player was a Villager, so a
-    living player learnt the team of the dead (W-16)."""
+    decide: a count of those the night waits for would go up by one when the lynched player
+    was a Villager, so a living player would learn the team of the dead (W-16). W-2a counts
+    the living alone, and the dead cannot say done."""
     villager = _night_after_lynch(moderator, cast_users, "dan")  # a Basic Villager: an Angel
     witch = _night_after_lynch(moderator, cast_users, "hal")  # a Junior Witch: a Demon
     ann = cast_users["ann"]  # the Priest: she has a night check to make
     panels = [_done_panel(game, ann, rf) for game in (villager, witch)]
     assert "I'm done for night 1" in panels[0]
+    assert "7 living players are not done yet." in panels[0]
     assert panels[0] == panels[1]
-    assert "still deciding" not in panels[0]
-    for game in (villager, witch):
+    # The dead see the same words whatever their team, and cannot say done.
+    dead = [
+        _done_panel(villager, cast_users["dan"], rf),
+        _done_panel(witch, cast_users["hal"], rf),
+    ]
+    assert dead[0] == dead[1] and "Only the living say they are done" in dead[0]
+    for game, name in ((villager, "dan"), (witch, "hal")):
+        with pytest.raises(GameRuleError, match="only the living say they are done"):
+            services.phase_lock_in(game=game, user=cast_users[name])
         services.phase_lock_in(game=game, user=ann)
     panels = [_done_panel(Game.objects.get(pk=g.pk), ann, rf) for g in (villager, witch)]
     assert "You said you are done for night 1" in panels[0]
-    assert panels[0] == panels[1] and "more" not in panels[0]
+    assert "6 living players are not done yet." in panels[0]
+    assert panels[0] == panels[1]
+    # Every living seat done: the grace begins in both, the dead Angel's choice or not.
+    for game in (villager, witch):
+        living = [s.name for s in engine_state(game).seats if s.living and s.name != "ann"]
+        began = [services.phase_lock_in(game=game, user=cast_users[n]) for n in living]
+        assert began[-1] is True
+        assert Game.objects.get(pk=game.pk).early_end_phase == "night 1"
 
 
-def test_the_early_end_count_by_day_does_not_reveal_an_offstage_last_act(moderator, rf):
-    """Dan's death was announced this morning, but his last act is usable (W-14): the phase
-    waits for him. Counting him showed 7 deciding with 6 alive: Dan is offstage (W-14a)."""
+def test_the_early_end_by_day_never_waits_for_an_offstage_last_act(moderator, rf):
+    """Dan's death was announced this morning, but his last act is usable (W-14): waiting for
+    him, or counting him (7 with 6 alive), would show that Dan is offstage (W-14a)."""
     users = afterlife_users()
     game, _ = play_to_day_3(moderator, users, replace=False)
     Game.objects.filter(pk=game.pk).update(early_end=True)
     game = Game.objects.get(pk=game.pk)
     assert engine_state(game).seat("dan").status == "last_act"
     panel = _done_panel(game, users["cat"], rf)
-    assert "(6 still deciding)" in panel  # the six living, the public count
+    assert "6 living players are not done yet." in panel  # the six living, the public count
     services.phase_lock_in(game=game, user=users["cat"])
     panel = _done_panel(Game.objects.get(pk=game.pk), users["cat"], rf)
-    assert "Waiting for 5 more." in panel
+    assert "5 living players are not done yet." in panel
+    assert _done_panel(game, users["dan"], rf) == _done_panel(game, users["ann"], rf)
+    with pytest.raises(GameRuleError, match="only the living say they are done"):
+        services.phase_lock_in(game=game, user=users["dan"])
+    # Every living seat but Ivy is done; Dan's last act kills Ivy: the rest are all done,
+    # so the grace begins then (W-2a), without ever waiting for Dan.
+    for name in ("fay", "gus", "hal", "jon"):
+        assert services.phase_lock_in(game=game, user=users[name]) is False
+    services.action_submit(game=game, user=users["dan"], action="ability", targets=["ivy"])
+    game = Game.objects.get(pk=game.pk)
+    state = engine_state(game)
+    assert not state.seat("ivy").living and game.phase == "day 3"
+    assert game.early_end_phase == "day 3"
 
 
 # --- the seed ---------------------------------------------------------------------------------
@@ -255,7 +283,7 @@ def test_a_games_seed_is_drawn_from_a_space_too_large_to_search(moderator):
 # --- caching -------------------------------------------------------------------------------------
 def test_every_private_page_is_never_cached(client, day_3, moderator):
     game, users = day_3
-    token = emails.unsubscribe_token(users["cat"], "reminders")
+    token = mail.unsubscribe_token(users["cat"], "reminders")
     pages = [
         (users["cat"], _url("game_detail", game)),
         (users["cat"], _url("game_role", game)),
@@ -299,7 +327,6 @@ def _mutations(game, users, moderator):
         (users["hal"], _url("game_room_post", game, "coven"), {"body": "Hello"}),
         (users["ann"], _url("game_afterlife_post", game), {"body": "Hello"}),
         (users["cat"], _url("phase_done", game), {}),
-        (users["cat"], _url("phase_undone", game), {}),
         (moderator, _url("game_advance", game), {}),
         (moderator, _url("game_desk_advance", game), {}),
         (moderator, _url("game_desk_announce", game), {"body": "Hello"}),
@@ -393,7 +420,7 @@ def test_next_on_the_same_site_is_followed(client, cast_game, moderator):
 def coven_notes(cast_game, cast_users):
     """Six posts in the Coven's room, numbered 1 to 6 in it; the public thread holds fewer."""
     for i in range(1, 7):
-        moderation.room_post(
+        services.room_post(
             game=cast_game, user=cast_users["bob"], room="coven", body=f"Coven-secret-{i}"
         )
     services.post_create(game=cast_game, user=cast_users["ann"], body="Public-hello")
@@ -556,7 +583,7 @@ def test_a_removed_player_has_no_afterlife_no_room_and_no_voice(client, cast_gam
     room at once."""
     cat = cast_users["cat"]
     assert _login(client, cat).get(_url("game_room", cast_game, "spies")).status_code == 200
-    moderation.player_remove(game=cast_game, seat_name="cat", by=cast_game.host)
+    services.player_remove(game=cast_game, seat_name="cat", by=cast_game.host)
     before = _snapshot(cast_game)
     _login(client, cat)
     for url in (
@@ -632,7 +659,7 @@ def test_markdown_cannot_carry_script_into_any_thread(client, cast_game, cast_us
     for user, url in pages:
         html = _login(client, user).get(url).content.decode()
         assert _bad_markup(html) == [], url
-    moderation.stalemate_declare(game=cast_game, by=moderator)
+    services.stalemate_declare(game=cast_game, by=moderator)
     for url in (_url("game_reveal", cast_game), _url("game_reveal_room", cast_game, "coven")):
         assert _bad_markup(_login(client, None).get(url).content.decode()) == [], url
 
@@ -686,7 +713,7 @@ def test_a_game_title_and_a_deal_line_are_shown_as_text(client, moderator, cast_
 # --- the unsubscribe link -------------------------------------------------------------------------
 def test_an_unsubscribe_link_cannot_be_turned_on_another_player_or_preference(client, cast_users):
     ann, bob = cast_users["ann"], cast_users["bob"]
-    token = emails.unsubscribe_token(ann, "reminders")
+    token = mail.unsubscribe_token(ann, "reminders")
     payload, signature = token.rsplit(":", 1)
 
     def encode(data):
@@ -701,8 +728,8 @@ def test_an_unsubscribe_link_cannot_be_turned_on_another_player_or_preference(cl
         signing.dumps({"u": bob.pk, "p": "reminders"}),
         signing.dumps({"u": bob.pk, "p": "reminders"}, salt="games.emails"),
         # The right salt but a shape the site never signs.
-        signing.dumps({"u": bob.pk, "p": "everything"}, salt=emails.UNSUBSCRIBE_SALT),
-        signing.dumps([bob.pk, "reminders"], salt=emails.UNSUBSCRIBE_SALT),
+        signing.dumps({"u": bob.pk, "p": "everything"}, salt=mail.UNSUBSCRIBE_SALT),
+        signing.dumps([bob.pk, "reminders"], salt=mail.UNSUBSCRIBE_SALT),
         f"{payload}:",
         payload,
     ]

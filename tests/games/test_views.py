@@ -162,6 +162,7 @@ def test_new_game_explicit_deal_creates_the_game(client, host):
             "archangel_cards": 2,
             "reminder_hours": "1, 12",
             "early_end": "on",
+            "early_end_grace": 30,
         },
         follow=True,
     )
@@ -175,6 +176,31 @@ def test_new_game_explicit_deal_creates_the_game(client, host):
     assert game.day_length.total_seconds() == 48 * 3600
     assert game.night_length.total_seconds() == 12 * 3600
     assert game.early_end is True and game.reminder_hours == [12, 1]
+    assert game.early_end_grace.total_seconds() == 30 * 60  # W-2a's grace, in minutes
+
+
+def test_new_game_offers_the_early_end_grace_and_refuses_one_out_of_range(client, host):
+    client.force_login(host)
+    page = _text(client.get(reverse("game_new")))
+    assert "Early end: grace period (minutes)" in page
+    for minutes in (4, 2881):
+        response = client.post(
+            reverse("game_new"),
+            {
+                **NEW_GAME,
+                "cards": "judge elder_witch",
+                "early_end": "on",
+                "early_end_grace": minutes,
+            },
+        )
+        assert "Ensure this value is" in _text(response)
+    assert not Game.objects.exists()
+    cards = (
+        "priest holy_villager\ngambler basic_villager\nrecluse basic_villager\njudge elder_witch"
+    )
+    response = client.post(reverse("game_new"), {**NEW_GAME, "cards": cards, "early_end": "on"})
+    assert response.status_code == 302
+    assert Game.objects.get().early_end_grace.total_seconds() == 3600  # one hour unless set
 
 
 def test_new_game_refuses_bad_reminder_hours(client, host):

@@ -1,5 +1,6 @@
-"""The moderator's acts (W-72) and the rooms' posts: services like games/services.py, each
-one transaction with the game row locked first."""
+"""The moderator's acts on a running game (W-72): replacing and removing players,
+declaring a stalemate (W-72b), and announcements; each one transaction with the game row
+locked first, and each logged for the final reveal."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -7,27 +8,12 @@ from django.db import transaction
 from accounts.models import player_key_for
 from games.engine import GameRuleError
 
-from .mapping import engine_state
-from .models import Game, PhaseLockIn, Post, Seat
-from .posts import clean_body, render_markdown
-from .rooms import AFTERLIFE, rooms_for
-from .services import (
-    can_moderate,
-    game_locked,
-    input_apply,
-    moderator_notice_create,
-    post_number_next,
-    task_queue_on_commit,
-)
-
-
-def _moderated(game, by):
-    game = game_locked(game)
-    if not can_moderate(game, by):
-        raise GameRuleError("only the game's moderator can do that")
-    if game.status != Game.Status.RUNNING:
-        raise GameRuleError("this game is not running")
-    return game
+from ..models import Game, PhaseLockIn, Post, Seat
+from ..permissions import can_moderate
+from ..queue import after_commit
+from .base import game_moderated
+from .inputs import input_apply
+from .posts import clean_body, moderator_notice_create
 
 
 def _seat(game, name):
@@ -55,7 +41,7 @@ def member_find(identifier: str):
 @transaction.atomic
 def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     """W-72: a new user takes the seat with its cards, rooms and history, in one step."""
-    game = _moderated(game, by)
+    game = game_moderated(game, by)
     seat = _seat(game, seat_name)
     if Seat.objects.filter(game=game, user=new_user).exists():
         raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
@@ -69,14 +55,14 @@ def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
     _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
-    task_queue_on_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
+    after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     return seat
 
 
 @transaction.atomic
 def player_remove(*, game: Game, seat_name: str, by):
     """W-72: the removal is announced as such; the removed count as dead for the rules."""
-    game = _moderated(game, by)
+    game = game_moderated(game, by)
     seat = _seat(game, seat_name)
     return input_apply(game=game, step={"moderator": "remove", "player": seat.name}, by=by)
 
@@ -84,48 +70,16 @@ def player_remove(*, game: Game, seat_name: str, by):
 @transaction.atomic
 def stalemate_declare(*, game: Game, by):
     """W-72 and W-69a: the moderator declares a stalemate; the Witches win."""
-    game = _moderated(game, by)
+    game = game_moderated(game, by)
     return input_apply(game=game, step={"moderator": "stalemate"}, by=by)
 
 
 @transaction.atomic
 def announcement_post(*, game: Game, by, body: str) -> Post:
     """A moderator's announcement in the public thread, marked as the moderator's."""
-    game = _moderated(game, by)
+    game = game_moderated(game, by)
     return _announce(game, by, body)
 
 
 def _announce(game, by, body):
     return moderator_notice_create(game, by, clean_body(body))
-
-
-@transaction.atomic
-def room_post(*, game: Game, user, room: str, body: str) -> Post:
-    """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
-    game = game_locked(game)
-    seat = Seat.objects.filter(game=game, user=user).first()
-    if seat is None or room not in rooms_for(game, seat, engine_state(game)):
-        raise GameRuleError("you cannot post in that room")
-    body = clean_body(body)
-    return Post.objects.create(
-        game=game,
-        thread=room,
-        number=post_number_next(game, room),
-        kind=Post.Kind.PLAYER,
-        seat=seat,
-        author=user,
-        body=body,
-        body_html=render_markdown(body),
-        phase=game.phase,
-    )
-
-
-__all__ = [
-    "AFTERLIFE",
-    "announcement_post",
-    "member_find",
-    "player_remove",
-    "player_replace",
-    "room_post",
-    "stalemate_declare",
-]

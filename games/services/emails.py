@@ -1,10 +1,8 @@
-"""Game emails: deadline reminders, phase changes, the role email, and unsubscribing.
+"""Which game emails go out, and to whom: deadline reminders, phase changes, the role
+email, and turning a preference off. games/mail.py builds and sends each one.
 
-Each email goes to one player's own address (never several in one message), is written
-in that player's time zone, and is recorded in EmailSent before it is sent: the row's
-unique constraint makes every email go out at most once, whoever else gets there.
-Messages leave after the transaction commits, so an email never announces a change that
-rolled back, and a failing mail server loses the email (logged) but never the game.
+Each email is recorded in EmailSent before it is sent: the row's unique constraint
+makes every email go out at most once, whoever else gets there.
 
 Who gets what:
 - reminders (Game.reminder_hours before each deadline; User.email_deadline_reminders):
@@ -16,124 +14,25 @@ Who gets what:
   the end of the game; public announcements only;
 - the role email when a game starts (also User.email_phase_changes, since it is the
   first phase change): the seat's own cards, to the seat's own address only.
-
-Every email carries RFC 8058 one-click unsubscribe headers for its preference; the link
-holds a signed token naming the user and the preference (django.core.signing).
 """
 
-import logging
-
-from django.conf import settings
-from django.core import signing
-from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils import timezone
 
 from accounts.models import User
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, TYPES
 
-from . import deadlines, turns
-from .mapping import engine_state
-from .models import EmailSent, Game, GameEvent, Seat
-from .selectors import vote_count
-from .templatetags.game_tags import describe_event
-
-logger = logging.getLogger(__name__)
-
-# The preferences a link may turn off: token name -> User field and what it is called.
-PREFERENCES = {
-    "reminders": ("email_deadline_reminders", "deadline reminders"),
-    "phases": ("email_phase_changes", "phase-change and game-start emails"),
-}
-UNSUBSCRIBE_SALT = "games.emails.unsubscribe"
-
-
-# --- unsubscribe tokens ----------------------------------------------------------------
-def unsubscribe_token(user, preference: str) -> str:
-    """A signed token naming the user and the preference; it does not expire, as RFC 8058
-    expects one-click links in old emails to keep working."""
-    if preference not in PREFERENCES:
-        raise ValueError(f"unknown email preference {preference!r}")
-    return signing.dumps({"u": user.pk, "p": preference}, salt=UNSUBSCRIBE_SALT)
-
-
-def unsubscribe_read(token: str):
-    """(user, preference) for a valid token, else None (tampered, or the user is gone)."""
-    try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(data, dict) or data.get("p") not in PREFERENCES:
-        return None
-    user = User.objects.filter(pk=data.get("u")).first()
-    return (user, data["p"]) if user is not None else None
+from .. import deadlines, turns
+from ..mail import PREFERENCES, game_url, message_build, role_url, send_after_commit
+from ..mapping import engine_state
+from ..models import EmailSent, Game, GameEvent, Seat
+from ..narration import describe_event, seat_cards
+from ..selectors.seats import display_names, seats_public
+from ..selectors.votes import vote_count
 
 
 def email_preference_off(*, user, preference: str) -> None:
     """Turn one email preference off (the profile page turns it back on)."""
     field, _ = PREFERENCES[preference]
     User.objects.filter(pk=user.pk).update(**{field: False})
-
-
-# --- building and sending --------------------------------------------------------------
-def absolute_url(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
-
-
-def game_url(game) -> str:
-    return absolute_url(reverse("game_detail", args=[game.pk]))
-
-
-def role_url(game) -> str:
-    return absolute_url(reverse("game_role", args=[game.pk]))
-
-
-def _message(user, template, context, preference):
-    """One email to one user, rendered in the user's time zone, with RFC 8058 headers."""
-    unsubscribe_url = absolute_url(
-        reverse("email_unsubscribe", args=[unsubscribe_token(user, preference)])
-    )
-    context = {
-        **context,
-        "user": user,
-        "unsubscribe_url": unsubscribe_url,
-        "preference_label": PREFERENCES[preference][1],
-        "profile_url": absolute_url(reverse("profile")),
-        # A player on UTC needs each time once, not twice.
-        "on_utc": user.zoneinfo.key in ("UTC", "Etc/UTC"),
-    }
-    with timezone.override(user.zoneinfo):
-        subject = render_to_string(f"email/{template}_subject.txt", context)
-        text = render_to_string(f"email/{template}.txt", context)
-        html = render_to_string(f"email/{template}.html", context)
-    message = EmailMultiAlternatives(
-        subject=settings.EMAIL_SUBJECT_PREFIX + " ".join(subject.split()),
-        body=text,
-        to=[user.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe_url}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",  # RFC 3834: no auto-replies, please
-        },
-    )
-    message.attach_alternative(html, "text/html")
-    return message
-
-
-def _deliver(messages):
-    try:
-        with get_connection() as connection:
-            connection.send_messages(messages)
-    except Exception:  # the game goes on; the rows say these were attempted
-        logger.exception("could not send %d game emails", len(messages))
-
-
-def _send_after_commit(messages):
-    if messages:
-        transaction.on_commit(lambda: _deliver(messages))
 
 
 def _record_once(game, seat, kind, phase, hours=0) -> bool:
@@ -146,17 +45,9 @@ def _record_once(game, seat, kind, phase, hours=0) -> bool:
     return True
 
 
-def _seats(game):
-    return list(Seat.objects.filter(game=game).select_related("user").order_by("position"))
-
-
-def _names(seats):
-    return {s.name: s.user.player_name for s in seats}
-
-
 # --- reminders -------------------------------------------------------------------------
 def reminders_send(*, game: Game, now) -> int:
-    """Send the reminders due in `game` (claimed and locked by clock.reminder_tick);
+    """Send the reminders due in `game` (claimed and locked by sweep.reminder_tick);
     returns how many emails were queued. When several reminder times are due at once
     (the deadline was moved earlier, or the clock was down), one email goes out, for the
     nearest; the others are marked done."""
@@ -168,8 +59,8 @@ def reminders_send(*, game: Game, now) -> int:
         return 0  # the deadline itself has passed: the clock resolves the phase instead
     hours = due[-1]
     state = engine_state(game)
-    seats = _seats(game)
-    names = _names(seats)
+    seats = seats_public(game)
+    names = display_names(seats)
     count = vote_count(state) if not state.night else None
     context = {
         "game": game,
@@ -187,8 +78,8 @@ def reminders_send(*, game: Game, now) -> int:
             continue
         if _record_once(game, seat, EmailSent.Kind.REMINDER, game.phase, hours):
             seat_context = {**context, "seat": seat, "living": state.seat(seat.name).living}
-            messages.append(_message(user, "reminder", seat_context, "reminders"))
-    _send_after_commit(messages)
+            messages.append(message_build(user, "reminder", seat_context, "reminders"))
+    send_after_commit(messages)
     return len(messages)
 
 
@@ -216,8 +107,8 @@ def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) 
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
             return 0
-        seats = _seats(game)
-        names = _names(seats)
+        seats = seats_public(game)
+        names = display_names(seats)
         context = {
             "game": game,
             "phase": phase,
@@ -230,24 +121,18 @@ def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) 
             "url": game_url(game),
         }
         messages = [
-            _message(seat.user, "phase", {**context, "seat": seat}, "phases")
+            message_build(seat.user, "phase", {**context, "seat": seat}, "phases")
             for seat in seats
             if seat.user.email_phase_changes and _record_once(game, seat, kind, phase)
         ]
-        _send_after_commit(messages)
+        send_after_commit(messages)
     return len(messages)
 
 
 # --- the role email --------------------------------------------------------------------
 def _cards(game, assignment) -> list[dict]:
-    """A seat's cards as [{"name", "text"}], from the rulesets' card tables."""
-    if game.ruleset == Game.Ruleset.WEREWOLF:
-        _, name, text = ROLES[assignment.role]
-        return [{"name": name, "text": text}]
-    _, name, _, text = CHARACTERS[assignment.character]
-    team, label = TYPES[assignment.type]
-    side = "the Village" if team == "village" else "the Witches"
-    return [{"name": name, "text": text}, {"name": label, "text": f"You play for {side}."}]
+    """A seat's cards as [{"name", "text"}] (a player type's text: the team it plays for)."""
+    return [{"name": c.name, "text": c.summary} for c in seat_cards(game.ruleset, assignment)]
 
 
 def role_emails_send(*, game_id: int) -> int:
@@ -273,8 +158,7 @@ def role_emails_send(*, game_id: int) -> int:
             # Once per occupant of a seat: a replacement (W-72) gets the seat's cards too.
             if _record_once(game, seat, EmailSent.Kind.ROLE, f"user {seat.user_id}"):
                 cards = _cards(game, seat.assignment)
-                messages.append(
-                    _message(seat.user, "role", {**context, "seat": seat, "cards": cards}, "phases")
-                )
-        _send_after_commit(messages)
+                seat_context = {**context, "seat": seat, "cards": cards}
+                messages.append(message_build(seat.user, "role", seat_context, "phases"))
+        send_after_commit(messages)
     return len(messages)

@@ -1,10 +1,11 @@
-"""Post bodies: Markdown with raw HTML off, then sanitised with nh3 (house style)."""
+"""Post bodies into HTML: Markdown with raw HTML off, then sanitised with nh3 (house style).
+
+Shared by the services that store posts and the forms that check a post's length."""
 
 import markdown
 import nh3
 
-from games.engine import GameRuleError
-
+# The longest post a player may write, in characters.
 MAX_LENGTH = 20000
 
 ALLOWED_TAGS = {
@@ -43,13 +44,3 @@ def render_markdown(text: str) -> str:
         url_schemes={"http", "https", "mailto"},
         link_rel="nofollow noopener",
     )
-
-
-def clean_body(body: str) -> str:
-    """A post's text, stripped; GameRuleError when it is empty or too long."""
-    body = body.strip()
-    if not body:
-        raise GameRuleError("write something first")
-    if len(body) > MAX_LENGTH:
-        raise GameRuleError(f"a post can be at most {MAX_LENGTH:,} characters")
-    return body

@@ -1,0 +1,42 @@
+"""Lengths of time in words, in one format for every page, notice and email:
+"2 d 3 h", "2 h 14 min", "14 min", "less than a minute" (rounded down, at most two parts).
+
+static/js/countdown.js mirrors `duration_words` and `countdown_words` to keep a
+server-rendered countdown live: change both together.
+"""
+
+from datetime import timedelta
+
+from django.utils.translation import gettext as _
+
+
+def duration_words(delta: timedelta | None) -> str:
+    """2 d 3 h, 2 h 14 min, 14 min, or less than a minute (rounded down)."""
+    if delta is None:
+        return ""
+    minutes = max(int(delta.total_seconds() // 60), 0)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days and hours:
+        return _("{days} d {hours} h").format(days=days, hours=hours)
+    if days:
+        return _("{days} d").format(days=days)
+    if hours and minutes:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    if hours:
+        return _("{hours} h").format(hours=hours)
+    if minutes:
+        return _("{minutes} min").format(minutes=minutes)
+    return _("less than a minute")
+
+
+def countdown_words(delta: timedelta) -> str:
+    """When a deadline comes: "in 2 h 14 min", or "any moment now" once it is due."""
+    if delta <= timedelta(0):
+        return _("any moment now")
+    return _("in {duration}").format(duration=duration_words(delta))
+
+
+def moment_utc(at) -> str:
+    """A moment as stored in a post's text: "Tue 03 Mar, 00:00 UTC"."""
+    return _("{moment} UTC").format(moment=f"{at:%a %d %b, %H:%M}")

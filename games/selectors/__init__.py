@@ -1,0 +1,67 @@
+"""Every read for a page, one module per area; query counts are pinned by tests
+(tests/games/test_queries.py). Selectors return dataclasses or plain data; they never
+write. The names below are the ones views, template tags and emails use."""
+
+from .clock import deadline_status, early_end_panel
+from .desk import desk_page, moderator_log
+from .game import game_page
+from .lobby import lobby_games, lobby_user_games
+from .reveal import record_json, reveal_page
+from .role import role_page
+from .rooms import (
+    afterlife_page,
+    afterlife_state_for,
+    game_state_if_running,
+    label_of,
+    room_links,
+    room_page,
+    room_state_for,
+    seat_rooms,
+)
+from .seats import (
+    SeatPanel,
+    display_names,
+    game_display_names,
+    game_seats,
+    public_status,
+    seat_panel,
+    seats_public,
+)
+from .threads import POSTS_PER_PAGE, post_page, post_quote, post_url, thread_page
+from .votes import VoteCount, vote_count, vote_history
+
+__all__ = [
+    "POSTS_PER_PAGE",
+    "SeatPanel",
+    "VoteCount",
+    "afterlife_page",
+    "afterlife_state_for",
+    "deadline_status",
+    "desk_page",
+    "display_names",
+    "early_end_panel",
+    "game_display_names",
+    "game_page",
+    "game_seats",
+    "game_state_if_running",
+    "label_of",
+    "lobby_games",
+    "lobby_user_games",
+    "moderator_log",
+    "post_page",
+    "post_quote",
+    "post_url",
+    "public_status",
+    "record_json",
+    "reveal_page",
+    "role_page",
+    "room_links",
+    "room_page",
+    "room_state_for",
+    "seat_panel",
+    "seat_rooms",
+    "seats_public",
+    "thread_page",
+    "vote_count",
+    "vote_history",
+]

@@ -1,0 +1,52 @@
+"""The clock panel beside the thread: the deadline as it stands for the viewer, and in a
+game that ends phases early, the viewer's "I'm done" state (W-2a)."""
+
+from django.utils import timezone
+
+from .. import deadlines, turns
+from ..mapping import engine_state
+from ..models import Game, PhaseLockIn, Seat
+from ..narration import duration_words
+
+
+def deadline_status(game: Game, now=None) -> dict:
+    """Paused or not, the time left (None without a deadline), and now."""
+    now = now or timezone.now()
+    return {
+        "paused": game.paused_at is not None,
+        "left": deadlines.remaining(game, now),
+        "now": now,
+    }
+
+
+def early_end_panel(game: Game, user) -> dict | None:
+    """The viewer's "I'm done" panel (W-2a), or None when the game runs phases to their
+    deadlines or the viewer has no seat.
+
+    It counts the living seats not yet done, by day and by night, and nothing else: the
+    early end never waits on, or counts, a dead or offstage seat, so the panel reads the
+    same whatever the dead are (Angels or Demons) and whoever holds a last act."""
+    if not game.early_end or game.status != Game.Status.RUNNING:
+        return None
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None:
+        return None
+    state = engine_state(game)
+    locked = set(
+        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat__name", flat=True)
+    )
+    waiting = len(turns.living_not_done(state, locked))
+    began = game.early_end_phase == game.phase
+    return {
+        "open": turns.can_lock_in_now(state),
+        "living": turns.may_lock_in(state, seat.name),
+        "done": seat.name in locked,
+        "waiting": waiting,
+        # Every living seat is done: the deadline moved up to the grace (or the clock is
+        # paused, and it moves when the clock restarts).
+        "all_done": began or (waiting == 0 and turns.can_lock_in_now(state)),
+        "began": began,
+        "paused": game.paused_at is not None,
+        "deadline": game.deadline_at,
+        "grace": duration_words(game.early_end_grace),
+    }

@@ -1,0 +1,126 @@
+"""The moderator's desk: every card, every event, every room, each seat's activity, and
+the log of the moderator's own acts (W-72) that the final reveal shows too."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, Q
+
+from .. import turns
+from ..mapping import engine_state
+from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post
+from .log import by_phase, events_all
+from .rooms import room_links
+from .seats import CardRow, card_rows, display_names, game_seats
+
+
+@dataclass
+class ActivityRow(CardRow):
+    posts: int = 0
+    last_post: object = None  # datetimes, or None
+    last_vote: object = None
+    last_action: object = None
+    awaited: bool = False  # the phase waits for a decision of this seat (games/turns.py)
+    done: bool = False  # said "I'm done for this phase" (W-2)
+
+
+def _activity(game, seats, state):
+    """Per seat, its current player's last post, day vote and other action (a replaced
+    player's history stays with the seat but is not the newcomer's activity), in three
+    queries whatever the size of the game."""
+    posts = {
+        (r["seat_id"], r["author_id"]): r
+        for r in Post.objects.filter(game=game, kind=Post.Kind.PLAYER)
+        .values("seat_id", "author_id")
+        .annotate(n=Count("id"), last=Max("created_at"))
+    }
+    votes = Q(step__action__in=DAY_VOTES)
+    inputs = {
+        (r["seat_id"], r["by_id"]): r
+        for r in GameInput.objects.filter(game=game, seat__isnull=False)
+        .values("seat_id", "by_id")
+        .annotate(
+            last_vote=Max("created_at", filter=votes),
+            last_action=Max("created_at", filter=~votes),
+        )
+    }
+    done = set(
+        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat_id", flat=True)
+    )
+    rows = []
+    for card in card_rows(game, seats, state):
+        seat = card.seat
+        p = posts.get((seat.pk, seat.user_id), {})
+        i = inputs.get((seat.pk, seat.user_id), {})
+        rows.append(
+            ActivityRow(
+                **vars(card),
+                posts=p.get("n", 0),
+                last_post=p.get("last"),
+                last_vote=i.get("last_vote"),
+                last_action=i.get("last_action"),
+                awaited=turns.awaited(state, seat.name),
+                done=seat.pk in done,
+            )
+        )
+    return rows
+
+
+@dataclass
+class DeskPage:
+    game: Game
+    names: dict
+    rows: list  # ActivityRow per seat, with its cards
+    log: list  # (phase, [events]): every event
+    threads: list  # RoomLink: every private thread
+
+
+def desk_page(game: Game) -> DeskPage:
+    """The moderator's desk of a running game, in a constant number of queries."""
+    seats = game_seats(game)
+    state = engine_state(game)
+    return DeskPage(
+        game=game,
+        names=display_names(seats),
+        rows=_activity(game, seats, state),
+        log=by_phase(events_all(game)),
+        threads=room_links(game, state),
+    )
+
+
+@dataclass
+class ModeratorAct:
+    at: object  # when
+    phase: str
+    by: str  # the moderator's player name
+    text: str = ""  # an act in words
+    post: Post | None = None  # or a post: an announcement, a clock notice, "X replaces Y"
+
+
+def _act_text(step, phase, names):
+    if step.get("advance") == "phase":
+        return f"Ended {phase} before its deadline (advance now)."
+    if step.get("advance") == "midnight":
+        return f"Passed midnight in {phase}."
+    if step.get("moderator") == "remove":
+        return f"Removed {names.get(step.get('player'), step.get('player'))} from the game (W-72)."
+    if step.get("moderator") == "stalemate":
+        return "Declared a stalemate (W-69a)."
+    return str(step)
+
+
+def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
+    """W-72: every moderator act in order: the engine inputs a moderator made (advance now,
+    remove, stalemate) and the moderator's posts (announcements and the clock's notices)."""
+    acts = [
+        ModeratorAct(i.created_at, i.phase, i.by.player_name, _act_text(i.step, i.phase, names))
+        for i in GameInput.objects.filter(game=game, seat__isnull=True, by__isnull=False)
+        .select_related("by")
+        .order_by("index")
+        # A replacement's post, written in the same transaction, names both players.
+        if i.step.get("moderator") != "replace"
+    ]
+    acts += [
+        ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
+        for p in Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
+    ]
+    return sorted(acts, key=lambda a: a.at)

@@ -1,0 +1,89 @@
+"""The game page: the public thread beside the players, the vote panel, and for the
+viewer's own seat what it may do now (never a card or a private result)."""
+
+from dataclasses import dataclass, field
+
+from games.engine.options import options_for
+
+from ..mapping import engine_state
+from ..models import DAY_VOTES, Game, GameEvent, Seat
+from ..permissions import can_moderate
+from .rooms import seat_rooms
+from .seats import display_names, public_status, seats_public
+from .threads import thread_page
+from .votes import vote_count, vote_history
+
+
+@dataclass
+class PlayerRow:
+    seat: Seat
+    name: str
+    status: str
+
+
+@dataclass
+class GamePage:
+    game: Game
+    names: dict
+    players: list
+    viewer_seat: Seat | None
+    viewer_status: str | None
+    is_moderator: bool
+    posts: object  # a Page of threads.thread_page
+    only: str | None
+    count: object = None  # votes.VoteCount, by day in a running game
+    history: list = field(default_factory=list)
+    setup: GameEvent | None = None
+    my_vote: str | None = None
+    can_post: bool = False
+    can_vote: bool = False
+    vote_targets: list = field(default_factory=list)
+    has_actions: bool = False
+    rooms: list = field(default_factory=list)  # (key, label) of the viewer's rooms now
+
+
+def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
+    """Everything the game page shows to `user`: the thread page, the players, the vote
+    panel, and for the viewer's own seat what it may do (no card, no private result)."""
+    seats = seats_public(game)
+    names = display_names(seats)
+    viewer_seat = None
+    if user.is_authenticated:
+        viewer_seat = next((s for s in seats if s.user_id == user.pk), None)
+    started = game.status != Game.Status.OPEN
+    state = engine_state(game) if started else None
+    only = only if only in names else None
+    out = GamePage(
+        game=game,
+        names=names,
+        players=[PlayerRow(s, names[s.name], public_status(state, s.name)) for s in seats],
+        viewer_seat=viewer_seat,
+        viewer_status=public_status(state, viewer_seat.name) if viewer_seat else None,
+        is_moderator=can_moderate(game, user),
+        posts=thread_page(game, page=page, only=only),
+        only=only,
+    )
+    if not started:
+        return out
+    out.history = vote_history(game)
+    out.setup = GameEvent.objects.filter(
+        game=game, kind="setup", audience=GameEvent.Audience.PUBLIC
+    ).first()
+    running = game.status == Game.Status.RUNNING
+    # After the end, the players may talk it over (services.posts.post_create allows it).
+    out.can_post = viewer_seat is not None and game.status == Game.Status.FINISHED
+    if running and not state.night:
+        out.count = vote_count(state)
+    if running and viewer_seat is not None:
+        _viewer_panel(out, game, state, viewer_seat)
+    return out
+
+
+def _viewer_panel(out: GamePage, game, state, seat) -> None:
+    es = state.seat(seat.name)
+    out.my_vote = state.votes.votes.get(seat.name)
+    out.can_post = es.living and not state.night
+    out.can_vote = es.living and not state.night
+    out.vote_targets = [s.name for s in state.seats if s.living]
+    out.has_actions = any(o.action not in DAY_VOTES for o in options_for(state, seat.name))
+    out.rooms = seat_rooms(game, seat, state)

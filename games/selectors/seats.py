@@ -1,0 +1,114 @@
+"""The seats of a game: who sits where, the names the pages show, what everyone knows of
+each seat, and the private panel of one seat.
+
+The public reads (`seats_public`) load seats without their assignments, so no card is
+ever in a public page's context; `game_seats` (with the cards) is for the moderator, the
+afterlife and the reveal.
+"""
+
+from dataclasses import dataclass
+
+from games.engine.options import options_for
+from games.engine.rulesets.base import ALIVE, REMOVED
+
+from ..mapping import engine_state
+from ..models import Game, GameEvent, Seat
+
+
+def seats_public(game: Game) -> list[Seat]:
+    """Seats in order with their occupants, without their cards."""
+    return list(Seat.objects.filter(game=game).select_related("user").order_by("position", "pk"))
+
+
+def game_seats(game: Game) -> list[Seat]:
+    """Seats in order with their occupants and cards: never render those to players."""
+    return list(
+        Seat.objects.filter(game=game)
+        .select_related("user", "assignment")
+        .order_by("position", "joined_at")
+    )
+
+
+def display_names(seats) -> dict[str, str]:
+    """Seat name -> the current occupant's player name (a replacement shows the new name)."""
+    return {s.name: s.user.player_name for s in seats}
+
+
+def game_display_names(game: Game) -> dict[str, str]:
+    """display_names of every seat of `game`."""
+    return display_names(seats_public(game))
+
+
+def public_status(state, name) -> str:
+    """What everyone knows of a seat: alive, dead or removed. The offstage (a last act, the
+    Magician's fake death) were announced dead, so they read as dead here (W-14a, W-41)."""
+    if state is None:
+        return ALIVE
+    status = state.seat(name).status
+    if status == ALIVE:
+        return "alive"
+    return "removed" if status == REMOVED else "dead"
+
+
+@dataclass
+class CardRow:
+    seat: Seat
+    status: str  # the engine's: the offstage show as such (W-14a, W-41)
+    lives: int | None = None
+    cards: int | None = None  # Archangel cards
+
+
+def card_rows(game: Game, seats, state) -> list[CardRow]:
+    """Every seat with its status, lives and Archangel cards (for those who see all)."""
+    rows = []
+    for seat in seats:
+        es = state.seat(seat.name)
+        row = CardRow(seat, es.status)
+        if game.ruleset == Game.Ruleset.WITCHHUNT:
+            row.lives, row.cards = es.lives, es.cards
+        rows.append(row)
+    return rows
+
+
+def seat_knowledge(game: Game, seat: Seat) -> list[GameEvent]:
+    """Everything a seat has learned: the events addressed to it (their visibility says so;
+    nothing else is read)."""
+    return list(
+        GameEvent.objects.filter(
+            game=game, audience=GameEvent.Audience.SEATS, recipients=seat
+        ).order_by("index")
+    )
+
+
+@dataclass
+class SeatPanel:
+    seat: Seat
+    living: bool
+    status: str
+    options: list
+    standing: dict
+    knowledge: list
+    extra: dict
+
+
+def seat_panel(game: Game, seat: Seat, state=None) -> SeatPanel:
+    """The private panel of a seat: its cards, status, what it learned, what it may do."""
+    state = state or engine_state(game)
+    es = state.seat(seat.name)
+    extra = {}
+    if game.ruleset == "witchhunt":
+        extra = {
+            "lives": es.lives,
+            "cards": es.cards,
+            "armed": es.weapon_night is not None and "weapon" not in es.used,
+        }
+    return SeatPanel(
+        seat=seat,
+        living=es.living,
+        status=es.status,
+        options=options_for(state, seat.name) if game.status == "running" else [],
+        standing=state.standing(seat.name),
+        knowledge=seat_knowledge(game, seat),
+        extra=extra,
+    )
+

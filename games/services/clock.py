@@ -1,0 +1,134 @@
+"""The moderator's clock controls: pause, resume, extend, shorten, and retry after a
+failure. They move the deadline and the midnight together (W-3, games/deadlines.py) and
+say so in the public thread."""
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import GameRuleError
+
+from .. import deadlines
+from ..mapping import engine_state
+from ..models import Game
+from ..narration import duration_words
+from ..narration.durations import moment_utc
+from .base import game_moderated
+from .inputs import phase_end_if_ready
+from .phases import midnight_pass
+from .posts import moderator_notice_create
+
+MOVE_MIN = timedelta(minutes=1)
+MOVE_MAX = timedelta(days=14)
+# What the moderator's extend and shorten forms offer, in minutes.
+MOVE_CHOICES = (15, 60, 180, 360, 720, 1440, 2880)
+
+
+
+def _check_move(delta):
+    if not MOVE_MIN <= delta <= MOVE_MAX:
+        raise GameRuleError("move the deadline by between 1 minute and 14 days")
+
+
+def _pass_midnight_if_past(game, now):
+    """W-3: a midpoint that is already past passes at once."""
+    if game.midnight_at is not None and game.paused_at is None and game.midnight_at <= now:
+        midnight_pass(game=game, expected_phase=game.phase, now=now)
+
+
+@transaction.atomic
+def clock_pause(*, game: Game, by, now=None) -> Game:
+    """Stop the clock: the deadline and midnight wait (W-3: "a pause stops both")."""
+    now = now or timezone.now()
+    game = game_moderated(game, by, what="change its clock")
+    if game.paused_at is not None:
+        raise GameRuleError("the clock is already paused")
+    game.paused_at = now
+    game.next_reminder_at = None
+    game.save(update_fields=["paused_at", "next_reminder_at"])
+    moderator_notice_create(
+        game,
+        by,
+        _("The moderator paused the clock with {left} left in {phase}.").format(
+            left=duration_words(game.deadline_at - now), phase=game.phase
+        ),
+    )
+    return game
+
+
+@transaction.atomic
+def clock_resume(*, game: Game, by, now=None) -> Game:
+    """Start the clock again: the deadline and midnight move on by the pause's length."""
+    now = now or timezone.now()
+    game = game_moderated(game, by, what="change its clock")
+    if game.paused_at is None:
+        raise GameRuleError("the clock is not paused")
+    deadlines.resume(game, now)
+    game.save(update_fields=["paused_at", "deadline_at", "midnight_at", "next_reminder_at"])
+    moderator_notice_create(
+        game,
+        by,
+        _("The moderator restarted the clock: {phase} ends {moment}.").format(
+            phase=game.phase, moment=moment_utc(game.deadline_at)
+        ),
+    )
+    _pass_midnight_if_past(game, now)
+    # Every living player may have said "done" while the clock stood still (W-2a).
+    game.refresh_from_db()
+    phase_end_if_ready(game=game, state=engine_state(game), now=now)
+    return game
+
+
+@transaction.atomic
+def clock_extend(*, game: Game, by, delta: timedelta, now=None) -> Game:
+    """Move the deadline later by `delta` (midnight, if still to come, by half)."""
+    now = now or timezone.now()
+    _check_move(delta)
+    game = game_moderated(game, by, what="change its clock")
+    deadlines.move_deadline(game, delta)
+    game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
+    moderator_notice_create(
+        game,
+        by,
+        _("The moderator extended {phase} by {delta}: it now ends {moment}.").format(
+            phase=game.phase, delta=duration_words(delta), moment=moment_utc(game.deadline_at)
+        ),
+    )
+    return game
+
+
+@transaction.atomic
+def clock_shorten(*, game: Game, by, delta: timedelta, now=None) -> Game:
+    """Move the deadline earlier by `delta`; at least a minute must remain (to end the
+    phase now, advance it). A midnight that this moves into the past passes at once."""
+    now = now or timezone.now()
+    _check_move(delta)
+    game = game_moderated(game, by, what="change its clock")
+    left = deadlines.remaining(game, now)
+    if delta > left - MOVE_MIN:
+        raise GameRuleError(
+            f"{game.phase} has only {duration_words(left)} left; to end it now, advance the game"
+        )
+    deadlines.move_deadline(game, -delta)
+    game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
+    moderator_notice_create(
+        game,
+        by,
+        _("The moderator shortened {phase} by {delta}: it now ends {moment}.").format(
+            phase=game.phase, delta=duration_words(delta), moment=moment_utc(game.deadline_at)
+        ),
+    )
+    _pass_midnight_if_past(game, now)
+    return game
+
+
+@transaction.atomic
+def clock_retry(*, game: Game, by) -> Game:
+    """The moderator's "retry now" for a game whose phase change failed: the next sweep
+    tries it at once instead of waiting out the backoff (the failure stays recorded)."""
+    game = game_moderated(game, by, what="change its clock")
+    game.clock_retry_at = None
+    game.save(update_fields=["clock_retry_at"])
+    return game

@@ -1,0 +1,122 @@
+"""Every post: a player's in the public thread or a room, the moderator's notices, and
+the system posts that announce the engine's public events.
+
+A post's body is stored as typed and as sanitised HTML (games/markup.py); numbers run
+per thread.
+"""
+
+from django.db import transaction
+from django.db.models import Max
+
+from games.engine import GameRuleError
+
+from ..mapping import engine_state
+from ..markup import MAX_LENGTH, render_markdown
+from ..models import Game, GameEvent, Post, Seat
+from ..permissions import rooms_for
+from .base import game_locked, seat_of
+
+PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.rooms_for)
+# Public engine events that become system posts in the public thread.
+# W-69a / W-72b: a stalemate is announced with its cause.
+THREAD_EVENTS = ("phase", "lynch", "death", "survival", "public", "stalemate", "game_over")
+
+
+def clean_body(body: str) -> str:
+    """A post's text, stripped; GameRuleError when it is empty or too long."""
+    body = body.strip()
+    if not body:
+        raise GameRuleError("write something first")
+    if len(body) > MAX_LENGTH:
+        raise GameRuleError(f"a post can be at most {MAX_LENGTH:,} characters")
+    return body
+
+
+def post_number_next(game: Game, thread: str = PUBLIC) -> int:
+    top = Post.objects.filter(game=game, thread=thread).aggregate(n=Max("number"))["n"]
+    return (top or 0) + 1
+
+
+def _player_post(game, seat, user, thread, body, reply_to=None) -> Post:
+    return Post.objects.create(
+        game=game,
+        thread=thread,
+        number=post_number_next(game, thread),
+        kind=Post.Kind.PLAYER,
+        seat=seat,
+        author=user,
+        body=body,
+        body_html=render_markdown(body),
+        reply_to=reply_to,
+        phase=game.phase,
+    )
+
+
+@transaction.atomic
+def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> Post:
+    """A player's post in the public thread: living players, by day."""
+    game = game_locked(game)
+    seat = seat_of(game, user)
+    if game.status == Game.Status.OPEN:
+        raise GameRuleError("the thread opens when the game starts")
+    if game.status == Game.Status.RUNNING:
+        state = engine_state(game)
+        if not state.seat(seat.name).living:
+            raise GameRuleError("the dead cannot post in the public thread")
+        if state.night:
+            raise GameRuleError("nobody posts in the public thread at night")
+    body = clean_body(body)
+    parent = None
+    if reply_to is not None:
+        parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
+        if parent is None:
+            raise GameRuleError(f"there is no post #{reply_to} to reply to")
+    return _player_post(game, seat, user, PUBLIC, body, parent)
+
+
+@transaction.atomic
+def room_post(*, game: Game, user, room: str, body: str) -> Post:
+    """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
+    game = game_locked(game)
+    # Found under the lock; a non-player gets the same answer as a non-member.
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None or room not in rooms_for(game, seat, engine_state(game)):
+        raise GameRuleError("you cannot post in that room")
+    return _player_post(game, seat, user, room, clean_body(body))
+
+
+def moderator_notice_create(game: Game, by, body: str) -> Post:
+    """A moderator's post in the public thread saying what they did to the game (a pause,
+    an extension). Call it with the game row locked."""
+    return Post.objects.create(
+        game=game,
+        thread=PUBLIC,
+        number=post_number_next(game),
+        kind=Post.Kind.MODERATOR,
+        author=by,
+        body=body,
+        body_html=render_markdown(body),
+        phase=game.phase,
+    )
+
+
+def system_posts_create(game: Game, rows) -> None:
+    """The public thread's posts for the public events among `rows` (GameEvent), in
+    order. Call it with the game row locked."""
+    number = None
+    posts = []
+    for row in rows:
+        if row.audience != GameEvent.Audience.PUBLIC or row.kind not in THREAD_EVENTS:
+            continue
+        number = post_number_next(game) if number is None else number + 1
+        posts.append(
+            Post(
+                game=game,
+                thread=PUBLIC,
+                number=number,
+                kind=Post.Kind.SYSTEM,
+                event=row,
+                phase=game.phase or row.phase,
+            )
+        )
+    Post.objects.bulk_create(posts)

@@ -6,14 +6,12 @@ with an in-memory cache and broker, so they never touch the development data.
 """
 
 import json
-import os
 import random
 import statistics
 import time
 from datetime import timedelta
 from pathlib import Path
 
-from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test.utils import override_settings
@@ -22,10 +20,9 @@ from games.engine import records
 from games.engine.playout import random_game, random_setup
 
 BENCH_RECORD = "witchhunt-48-players-1115-steps.json"
-
-
-def shared_dir():
-    return Path(os.environ.get("WITCHHUNT_SHARED", Path(settings.BASE_DIR).parent / "shared"))
+# The project's copy of the team's shared bench record, installed with the package: the
+# benchmark needs no ../shared (tests/games/test_bench_record.py checks the copy is the same).
+BENCH_RECORD_PATH = Path(__file__).resolve().parent / "bench_data" / BENCH_RECORD
 
 
 def replay_ms(record, runs):
@@ -98,8 +95,8 @@ def sweep_times(n, *, cold):
     from django.core.cache import cache
     from django.utils import timezone
 
-    from games import clock
     from games.models import Game
+    from games.services import sweep as clock
 
     _started_games(n)
     Game.objects.update(deadline_at=timezone.now() - timedelta(seconds=1))
@@ -150,8 +147,7 @@ class Command(BaseCommand):
             self.clock(clock_games)
 
     def engine(self, runs, seconds):
-        path = shared_dir() / "bench" / BENCH_RECORD
-        with open(path) as f:
+        with open(BENCH_RECORD_PATH, encoding="utf-8") as f:
             record = json.load(f)
         records.replay(record)  # warm up imports and caches
         ms, n = replay_ms(record, runs)
@@ -168,7 +164,7 @@ class Command(BaseCommand):
             )
 
     def clock(self, n):
-        from games import clock
+        from games.services import sweep as clock
         from witchhunt.celery import app
 
         # A throwaway database, cache and broker: phase-change emails queued by the

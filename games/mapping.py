@@ -7,17 +7,22 @@ when the game has changed since the last replay.
 
 import hashlib
 import hmac
+import json
 import pickle
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Prefetch
 
-from games.engine import DEAD, MODERATOR, PUBLIC, new_game
+from games.engine import DEAD, MODERATOR, PUBLIC, get_ruleset, new_game, parse_input
 from games.engine.records import result
 
 from .models import GameEvent, GameInput, Seat
 
 CACHE_SECONDS = 24 * 3600
+# Part of the cache key: a release that changes the engine's state or rules bumps it, so
+# no process ever unpickles a state that an older engine wrote (rulings revision 2: 2).
+STATE_VERSION = 2
 
 
 def setup_record(game, seats=None):
@@ -60,7 +65,7 @@ def _key(game):
     # The seed and start time make the key unique to this game even if a database reset
     # reuses its primary key while a file or Redis cache survives.
     started = game.started_at.timestamp() if game.started_at else 0
-    return f"engine-state:{game.pk}:{game.seed}:{started}:{game.inputs_count}"
+    return f"engine-state:{STATE_VERSION}:{game.pk}:{game.seed}:{started}:{game.inputs_count}"
 
 
 def _seal(data: bytes) -> bytes:
@@ -88,16 +93,52 @@ def engine_state(game):
     data = _open(cache.get(_key(game)))
     if data is not None:
         return pickle.loads(data)
-    from games.engine.inputs import parse_step
-    from games.engine.rulesets import get_ruleset
-
-    record = game_record(game)
-    state, _ = new_game(record)
-    ruleset = get_ruleset(game.ruleset)
-    for i, step in enumerate(record["steps"]):
-        state.apply(parse_step(step, f"input {i}", ruleset))
+    state = _replay(game)
     remember_state(game, state)
     return state
+
+
+def _replay(game):
+    record = game_record(game)
+    state, _ = new_game(record)
+    for step in record["steps"]:
+        state.apply(parse_input(state, step))
+    return state
+
+
+def replay_mismatch(game) -> str | None:
+    """Where the replay of `game` under today's rules differs from the events it stored
+    (and so announced), in words; None when the replay reproduces every stored event.
+
+    The rows are what the players were told; a rules revision must not rewrite them, so a
+    game that would now resolve differently is reported (games/migrations: the rules
+    revision check) instead of being replayed silently into another result."""
+    state = _replay(game)
+    rows = list(
+        GameEvent.objects.filter(game=game)
+        .prefetch_related(Prefetch("recipients", queryset=Seat.objects.only("id", "name")))
+        .order_by("index")
+    )
+    if len(state.events) < len(rows):
+        return f"the replay has {len(state.events)} events where {len(rows)} were stored"
+    for row, ev in zip(rows, state.events, strict=False):
+        stored = (row.kind, row.phase, row.meeting or None, row.data)
+        replayed = (ev.kind, ev.phase, ev.meeting or None, json.loads(json.dumps(ev.data)))
+        if stored != replayed or _audience(row) != _audience_of(ev):
+            return f"event {row.index} ({row.kind}, {row.phase}) differs"
+    if len(state.events) > len(rows):
+        return f"the replay has {len(state.events) - len(rows)} events that were never stored"
+    return None
+
+
+def _audience(row):
+    if row.audience == GameEvent.Audience.SEATS:
+        return sorted(s.name for s in row.recipients.all())
+    return row.audience
+
+
+def _audience_of(ev):
+    return ev.to if ev.to in (PUBLIC, DEAD, MODERATOR) else sorted(ev.to)
 
 
 def remember_state(game, state):
@@ -107,8 +148,6 @@ def remember_state(game, state):
 
 def record_result(game):
     """The `play_record` result of this game as it stands."""
-    from games.engine.rulesets import get_ruleset
-
     state = engine_state(game)
     return result(get_ruleset(game.ruleset), state, [])
 

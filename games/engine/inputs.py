@@ -21,7 +21,12 @@ ACTION_KEYS = {
     "ability": (set(), {"targets", "guess", "choice"}),
     "weapon": ({"target"}, set()),
     "pack": ({"target"}, set()),
-    "withdraw": ({"what"}, set()),
+    "withdraw": ({"what"}, {"choice"}),  # WW-7: the Witch may withdraw one potion
+}
+# action -> every key its step may have
+ALLOWED_KEYS = {
+    action: frozenset({"actor", "action"} | required | optional)
+    for action, (required, optional) in ACTION_KEYS.items()
 }
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
 MODERATOR_WORDS = {"remove": {"player"}, "replace": {"player"}, "stalemate": set()}
@@ -29,7 +34,10 @@ ADVANCES = ("phase", "midnight")
 
 
 class Input:
-    """One step. `kind` is "action", "moderator" or "advance"."""
+    """One step. `kind` is "action", "moderator" or "advance".
+
+    The fields may be given by position, in the order of __slots__: the parser and the
+    random inputs make one for every step, and a call with keywords costs twice as much."""
 
     __slots__ = (
         "kind",
@@ -47,7 +55,6 @@ class Input:
     def __init__(
         self,
         kind,
-        *,
         actor=None,
         action=None,
         target=None,
@@ -84,6 +91,8 @@ class Input:
             step["target"] = self.target
         if self.action == "withdraw":
             step["what"] = self.what
+            if self.choice is not None:
+                step["choice"] = self.choice
         if self.action == "ability":
             step["targets"] = list(self.targets)
             if self.guess is not None:
@@ -107,9 +116,9 @@ def parse_step(step, where, ruleset) -> Input:
     are the format's whole vocabulary: one a ruleset has no use for is refused, not unread."""
     if not isinstance(step, dict):
         raise RecordError(f"{where}: a step must be an object")
-    keys = set(step)
+    keys = step.keys()  # a set-like view: the checks below build no set unless they fail
     if "advance" in step:
-        if keys != {"advance"}:
+        if len(step) != 1:
             raise RecordError(f"{where}: unexpected keys {sorted(keys - {'advance'})}")
         if step["advance"] not in ADVANCES:
             raise RecordError(f"{where}: unknown advance {step['advance']!r}")
@@ -129,16 +138,18 @@ def parse_step(step, where, ruleset) -> Input:
     if action not in ACTION_KEYS:
         raise RecordError(f"{where}: unknown action {action!r}")
     required, optional = ACTION_KEYS[action]
-    extra = keys - {"actor", "action"} - required - optional
-    missing = required - keys
-    if extra:
+    if not keys <= ALLOWED_KEYS[action]:
+        extra = keys - {"actor", "action"} - required - optional
         raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
-    if missing:
-        raise RecordError(f"{where}: missing keys {sorted(missing)} for '{action}'")
-    actor = _name(step["actor"], where, "actor")
-    inp = Input("action", actor=actor, action=action)
+    if not required <= keys:
+        raise RecordError(f"{where}: missing keys {sorted(required - keys)} for '{action}'")
+    actor = step["actor"]
+    if type(actor) is not str or not actor:  # a plain name passes without the call
+        actor = _name(actor, where, "actor")
+    inp = Input("action", actor, action)
     if "target" in step:
-        inp.target = _name(step["target"], where, "target")
+        target = step["target"]
+        inp.target = target if type(target) is str and target else _name(target, where, "target")
     if action == "withdraw":
         if step["what"] not in WITHDRAWABLE:
             raise RecordError(f"{where}: cannot withdraw {step['what']!r}")

@@ -69,8 +69,20 @@ def options_for(game, name):
         living = [s.name for s in game.seats if s.living] if hi else []
         out.append(Option("ability", living, lo, hi, guesses, choices))
     for what in _withdrawable(game, name):
-        out.append(Option("withdraw", what=what))
+        out.append(Option("withdraw", what=what, choices=_withdraw_choices(game, name, what)))
     return out
+
+
+def _withdraw_choices(game, name, what):
+    """The choices a withdrawal of `what` may name: the Werewolf Witch's potions one by one
+    (WW-7; without a choice, both go)."""
+    if what != "ability" or game.RULESET != "werewolf":
+        return []
+    return [
+        c
+        for c in ("heal", "poison")
+        if _legal(game, Input("action", actor=name, action="withdraw", what=what, choice=c))
+    ]
 
 
 def _ability_usable(game, name, names, lo, hi, guesses, choices):

@@ -4,7 +4,7 @@ import hashlib
 
 
 def sha_key(*parts) -> str:
-    return hashlib.sha256(":".join(str(p) for p in parts).encode()).hexdigest()
+    return hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()
 
 
 def announcement_order(seed, phase, names):

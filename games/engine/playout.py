@@ -5,6 +5,7 @@ decided by the engine's own boundary (the one `check`), never re-implemented her
 """
 
 import random
+from math import floor
 
 from .errors import GameRuleError
 from .inputs import Input
@@ -39,7 +40,7 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
             "options": {"reveal_on_death": rng.random() < 0.3},
             "players": [{"name": a, "role": r} for a, r in zip(names, roles, strict=True)],
         }
-    chars = rng.sample(sorted(CHARACTERS), n)
+    chars = rng.sample(SORTED_CHARACTERS, n)
     witches = rng.randint(1, max(1, (n - 1) // 3))
     kinds = {}
     others = [c for c in chars if c not in HOLY]
@@ -71,56 +72,92 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
 
 
 def _pick(rand, seq):
-    return seq[int(rand() * len(seq))]
+    # floor, not int(): the same index for a draw in [0, 1), and a third of the cost
+    return seq[floor(rand() * len(seq))]
+
+
+def _sample(rng, pool, k):
+    """rng.sample(pool, k) for the playout's few targets: the same getrandbits draws and the
+    same result as CPython's sample (a shrinking list for a pool of 21 or fewer, else a set
+    of drawn indexes; each index drawn by rejection, as its _randbelow does), without
+    sample's per-call checks, which made it the costliest call of the random inputs."""
+    if type(rng) is not random.Random or k > 5:  # another generator, another sample
+        return rng.sample(list(pool), k)
+    if not k:
+        return []
+    getrandbits = rng.getrandbits
+    n = len(pool)
+    result = []
+    if n <= 21:
+        pool = list(pool)
+        for i in range(k):
+            m = n - i
+            bits = m.bit_length()
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        bits = n.bit_length()
+        drawn = set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in drawn:
+                j = getrandbits(bits)
+            drawn.add(j)
+            result.append(pool[j])
+    return result
 
 
 def random_input(rng: random.Random, game, names) -> Input:
     """One random input, legal or not: a seat's action, a withdrawal, or an advance.
 
-    Targets are drawn mostly from the living, so that most proposals are legal."""
+    Targets are drawn mostly from the living, so that most proposals are legal. It runs
+    before every proposal of the benchmark, so it picks by index (as `_pick` does, the same
+    draws in the same order) and reads the game's roster of the living."""
     rand = rng.random
     r = rand()
+    night = game.night
     if r < 0.06:
         return Input(
             "advance",
-            word="midnight" if game.night and not game.midnight and rand() < 0.7 else "phase",
+            word="midnight" if night and not game.midnight and rand() < 0.7 else "phase",
         )
     if r < 0.065:
-        return Input("moderator", word="remove", player=_pick(rand, names))
-    living = [s.name for s in game.seats if s.status == "alive"] or names
-    if game.night and rand() < 0.3:  # the killers meet: a Coven or pack vote
-        killers = game.coven_members() if game.RULESET == "witchhunt" else game.pack()
+        return Input("moderator", word="remove", player=names[floor(rand() * len(names))])
+    living = game.living_names or names
+    witchhunt = game.RULESET == "witchhunt"
+    if night and rand() < 0.3:  # the killers meet: a Coven or pack vote
+        killers = game.coven_members() if witchhunt else game.pack()
         if killers:
-            return Input(
+            return Input(  # by position: Input(kind, actor, action, target)
                 "action",
-                actor=_pick(rand, killers).name,
-                action="coven" if game.RULESET == "witchhunt" else "pack",
-                target=_pick(rand, living),
+                killers[floor(rand() * len(killers))].name,
+                "coven" if witchhunt else "pack",
+                living[floor(rand() * len(living))],
             )
-    seat = _pick(rand, game.seats)
-    if not game.night and rand() < 0.5:  # a bandwagon: vote with the leader
+    seats = game.seats
+    seat = seats[floor(rand() * len(seats))]
+    if not night and rand() < 0.5:  # a bandwagon: vote with the leader
         leader = game.votes.plurality()
         if leader is not None:
-            return Input("action", actor=seat.name, action="vote", target=leader)
+            return Input("action", seat.name, "vote", leader)
     if rand() < 0.05:
-        return Input(
-            "action",
-            actor=seat.name,
-            action="withdraw",
-            what=_pick(rand, WITHDRAWABLE if game.RULESET == "witchhunt" else ("ability", "pack")),
-        )
-    if game.RULESET == "werewolf":
-        action = _pick(rand, WW_ACTIONS_NIGHT if game.night else WW_ACTIONS_DAY)
+        what = WITHDRAWABLE if witchhunt else ("ability", "pack")
+        return Input("action", actor=seat.name, action="withdraw", what=_pick(rand, what))
+    if not witchhunt:
+        action = _pick(rand, WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY)
     elif seat.status == "dead":
         action = _pick(rand, WH_ACTIONS_DEAD)
     else:
-        action = _pick(rand, WH_ACTIONS_NIGHT if game.night else WH_ACTIONS_DAY)
+        action = _pick(rand, WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY)
     pool = names if rand() < 0.05 else living
-    inp = Input("action", actor=seat.name, action=action, target=_pick(rand, pool))
+    inp = Input("action", seat.name, action, pool[floor(rand() * len(pool))])
     if action == "ability":
         k = _pick(rand, (0, 1, 1, 1, 2, 3))
-        inp.targets = tuple(rng.sample(pool, k)) if k <= len(pool) else ()
-        if game.RULESET == "werewolf":
+        inp.targets = tuple(_sample(rng, pool, k)) if k <= len(pool) else ()
+        if not witchhunt:
             inp.choice = _pick(rand, ("heal", "poison")) if seat.role == "witch" else None
         elif seat.character == "lookout":
             inp.choice = _pick(rand, SORTED_TYPES)

@@ -7,6 +7,7 @@ from .inputs import parse_step
 from .rulesets import get_ruleset
 
 RECORD_KEYS = {"ruleset", "seed", "options", "players", "lovers", "steps"}
+RESULT_KINDS = frozenset({"info", "phase", "death", "survival", "lynch", "public"})
 
 
 def load(text):
@@ -29,7 +30,10 @@ def start(record):
     steps = record.get("steps", [])
     if not isinstance(steps, list):
         raise RecordError("steps: must be a list")
-    inputs = [parse_step(s, f"steps[{i}]", ruleset) for i, s in enumerate(steps)]
+    try:
+        inputs = [parse_step(s, None, ruleset) for s in steps]
+    except RecordError:  # parsed again for the message, which names the step
+        inputs = [parse_step(s, f"steps[{i}]", ruleset) for i, s in enumerate(steps)]
     return ruleset, game, inputs, warnings
 
 
@@ -53,6 +57,8 @@ def result(ruleset, game, refused):
     info = []
     for ev in game.events:
         kind = ev.kind
+        if kind not in RESULT_KINDS:  # most events (votes, submissions, logs) are not
+            continue
         if kind == "info":
             d = ev.data
             item = {"phase": ev.phase, "to": ev.to[0], "what": d["what"]}

@@ -1,4 +1,6 @@
-"""Vote tallies shared by the rulesets: plurality (W-5) and the day's majority (W-4)."""
+"""Vote tallies shared by the rulesets: plurality (W-5, W-5a) and the day's majority (W-4)."""
+
+from .order import sha_key
 
 
 def majority(living: int) -> int:
@@ -11,30 +13,37 @@ class Tally:
 
     W-5: the most votes wins; a tie goes to the tied player whose count last changed
     earliest. `seq` is the input counter, so the order is the record's order.
+    W-5a: counts change step by step, and within a step a moved vote leaves its old target
+    (sub-step 0) before it reaches the new one (sub-step 1); withdrawals made at one step
+    (a voter or a target who stops being living) are simultaneous. A tie that remains goes
+    to the smallest hex SHA-256 of "<seed>:<phase>:<name>", `phase` being the one the
+    votes belong to: never by name, never by the order of a dict.
     """
 
-    __slots__ = ("votes", "counts", "changed")
+    __slots__ = ("votes", "counts", "changed", "seed", "phase")
 
-    def __init__(self):
+    def __init__(self, seed=None, phase=None):
         self.votes = {}
         self.counts = {}
         self.changed = {}
+        self.seed = seed
+        self.phase = phase
 
     def cast(self, voter, target, seq) -> bool:
         old = self.votes.get(voter)
         if old == target:
-            return False
+            return False  # W-5a: an identical resubmission changes nothing
         if old is not None:
-            self._bump(old, -1, seq)
+            self._bump(old, -1, (seq, 0))  # W-5a: the old target's count changes first
         self.votes[voter] = target
-        self._bump(target, 1, seq)
+        self._bump(target, 1, (seq, 1))
         return True
 
     def withdraw(self, voter, seq) -> bool:
         old = self.votes.pop(voter, None)
         if old is None:
             return False
-        self._bump(old, -1, seq)
+        self._bump(old, -1, (seq, 0))
         return True
 
     def _bump(self, target, delta, seq):
@@ -51,20 +60,24 @@ class Tally:
             self.withdraw(voter, seq)
 
     def plurality(self):
-        """W-5: the winner, or None with no votes."""
-        best = None
+        """W-5: the winner, or None with no votes; W-5a for a tie that remains."""
+        tied = []
         best_key = None
         for target, n in self.counts.items():
             key = (-n, self.changed[target])
             if best_key is None or key < best_key:
-                best, best_key = target, key
-        return best
+                tied, best_key = [target], key
+            elif key == best_key:
+                tied.append(target)
+        if len(tied) > 1:  # W-5a: counts last changed at the same step
+            return min(tied, key=lambda t: sha_key(self.seed, self.phase, t))
+        return tied[0] if tied else None
 
     def count(self, target) -> int:
         return self.counts.get(target, 0)
 
     def copy(self):
-        t = Tally()
+        t = Tally(self.seed, self.phase)
         t.votes = dict(self.votes)
         t.counts = dict(self.counts)
         t.changed = dict(self.changed)

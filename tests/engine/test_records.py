@@ -1,5 +1,7 @@
-"""Every rules case, the shared examples and the team's own (tests/engine/records), replayed
-through the engine and judged by the shared conformance checker."""
+"""Every rules case replayed through the engine: the team's own (tests/engine/records),
+always, judged by the project's comparison (tests/engine/conformance.py); the shared
+examples, where ../shared is beside the checkout, judged by the shared checker and by ours,
+and the two checkers checked against each other."""
 
 import json
 import re
@@ -10,40 +12,151 @@ import pytest
 
 from games.engine import records
 from games.engine.errors import RecordError
+from tests.engine import conformance
 from tests.engine.cases import (
-    EXAMPLES,
     INVALID,
     RECORDS,
     ROOT,
     case_files,
+    case_id,
     load_case,
     shared_checker,
-)
-
-CHECK = shared_checker()
-needs_shared = pytest.mark.skipif(
-    CHECK is None, reason="../shared/conformance is not beside the checkout"
+    shared_examples,
 )
 
 
-def _judge(path):
-    case, expect = load_case(path)
+def _play(case):
     result, _ = records.play(json.dumps(case))
-    assert CHECK.problems(expect, result) == []
     again, _ = records.play(json.dumps(case))
     assert records.dumps(again) == records.dumps(result)  # the same record, the same bytes
+    return result
 
 
-@needs_shared
-@pytest.mark.parametrize("path", case_files(EXAMPLES), ids=lambda p: p.stem)
-def test_conformance_example_passes(path):
-    _judge(path)
-
-
-@needs_shared
-@pytest.mark.parametrize("path", case_files(RECORDS), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", case_files(RECORDS), ids=case_id)
 def test_team_record_passes(path):
-    _judge(path)
+    case, expect = load_case(path)
+    assert conformance.problems(expect, _play(case)) == []
+
+
+@pytest.mark.parametrize("path", shared_examples(), ids=case_id)
+def test_conformance_example_passes(path):
+    """A shared example passes the shared checker, as in CI, and ours."""
+    check = shared_checker()
+    assert path is not None, "the shared folder holds no conformance examples"
+    case, expect = load_case(path)
+    result = _play(case)
+    assert check.problems(expect, result) == []
+    assert conformance.problems(expect, result) == []
+
+
+def _other(value):
+    """A value that no expectation met by `value` accepts."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 1
+    if isinstance(value, list):
+        return [*value, "zz"]
+    if isinstance(value, dict):
+        return {**value, "zz": 0}
+    return "zz" if value is None else None
+
+
+def _wrong_results(expect, result):
+    """Copies of `result`, each wrong in one place that `expect` names (or wholly empty)."""
+
+    def copy():
+        return json.loads(json.dumps(result))
+
+    for key, empty in (("log", []), ("info", []), ("refused", []), ("final", {})):
+        yield {**copy(), key: empty}
+    for want in expect.get("log", []):
+        for i, entry in enumerate(result["log"]):
+            if entry.get("phase") != want.get("phase"):
+                continue
+            wrong = copy()
+            del wrong["log"][i]
+            yield wrong
+            for key in conformance.LOG_VALUES:
+                wrong = copy()
+                wrong["log"][i][key] = _other(entry.get(key))
+                yield wrong
+            for event in want.get("public_contains", []):
+                wrong = copy()
+                public = entry.get("public", [])
+                wrong["log"][i]["public"] = [e for e in public if not conformance.matches(event, e)]
+                yield wrong
+            for event in want.get("public_lacks", []):
+                wrong = copy()
+                wrong["log"][i].setdefault("public", []).append({**event, "extra": 1})
+                yield wrong
+    for want in expect.get("info_contains", []):
+        wrong = copy()
+        wrong["info"] = [e for e in result["info"] if not conformance.matches(want, e)]
+        yield wrong
+        for key in want:
+            wrong = copy()
+            wrong["info"] = [
+                {**e, key: _other(e[key])} if conformance.matches(want, e) else e
+                for e in result["info"]
+            ]
+            yield wrong
+    if "refused_steps" in expect:
+        wrong = copy()
+        wrong["refused"].append({"step": 10**6, "reason": "wrong"})
+        yield wrong
+        for i in range(len(result["refused"])):
+            wrong = copy()
+            del wrong["refused"][i]
+            yield wrong
+    for key, value in expect.get("final", {}).items():
+        wrong = copy()
+        wrong["final"][key] = _other(result["final"].get(key))
+        yield wrong
+        if key == "extra_lives":
+            for name in value:
+                wrong = copy()
+                wrong["final"]["extra_lives"][name] = _other(wrong["final"][key].get(name, 0))
+                yield wrong
+                wrong = copy()
+                wrong["final"]["extra_lives"].pop(name, None)
+                yield wrong
+
+
+def _disagreements(check, path):
+    """Where the shared checker finds a problem that ours does not, for this case's result
+    and for every wrong copy of it; and whether they differ on the result itself."""
+    case, expect = load_case(path)
+    try:
+        result, _ = records.play(json.dumps(case))
+    except RecordError:  # nothing to judge: the case's own test reports it
+        return []
+    out = []
+    if bool(check.problems(expect, result)) != bool(conformance.problems(expect, result)):
+        out.append(
+            f"{path.stem}: shared {check.problems(expect, result)}, "
+            f"ours {conformance.problems(expect, result)}"
+        )
+    for wrong in _wrong_results(expect, result):
+        if check.problems(expect, wrong) and not conformance.problems(expect, wrong):
+            out.append(f"{path.stem}: ours passes what the shared checker fails: {wrong}")
+    return out
+
+
+@pytest.mark.parametrize("path", shared_examples(), ids=case_id)
+def test_checkers_agree_on_example(path):
+    """Ours is at least as strict as the shared checker: on each shared example's result
+    they agree, and ours fails every wrong copy of it that the shared one fails."""
+    check = shared_checker()
+    assert path is not None, "the shared folder holds no conformance examples"
+    assert _disagreements(check, path) == []
+
+
+def test_checkers_agree_on_the_team_records():
+    """The same for the team's records, which name more kinds of expectation (one test:
+    the records themselves run through test_team_record_passes everywhere)."""
+    check = shared_checker()
+    assert [d for path in case_files(RECORDS) for d in _disagreements(check, path)] == []
 
 
 @pytest.mark.parametrize("path", case_files(INVALID), ids=lambda p: p.stem)
@@ -53,12 +166,15 @@ def test_invalid_setup_is_unreadable(path):
 
 
 def test_every_ruling_has_a_case():
-    """At least one case per ruling: W-1..W-72 (W-9a.. count for W-9), WW-1..WW-16."""
+    """At least one case per ruling: W-1..W-75 (W-9a.. count for W-9), WW-1..WW-18, and
+    each lettered ruling the engine implements (W-2a is the clock's, not the engine's)."""
     covered = {
         m.groups() for p in case_files(RECORDS) if (m := re.match(r"(ww?)(\d+)[a-z]?_", p.stem))
     }
-    assert [n for n in range(1, 73) if ("w", str(n)) not in covered] == []
-    assert [n for n in range(1, 17) if ("ww", str(n)) not in covered] == []
+    assert [n for n in range(1, 76) if ("w", str(n)) not in covered] == []
+    assert [n for n in range(1, 19) if ("ww", str(n)) not in covered] == []
+    lettered = {m.group(1) for p in case_files(RECORDS) if (m := re.match(r"(w\d+[a-z])_", p.stem))}
+    assert {"w5a", "w8a", "w11a", "w11b", "w14a", "w69a", "w72a", "w72b"} - lettered == set()
 
 
 def _play_record(text, *args):

@@ -8,6 +8,7 @@ import re
 
 from ..errors import GameRuleError, RecordError
 from ..events import DEAD, MODERATOR, PUBLIC, Event
+from ..order import sha_key
 from ..votes import Tally, majority
 
 ALIVE = "alive"
@@ -17,10 +18,14 @@ FAKE = "fake"  # the Magician's fake death (W-41): offstage
 REMOVED = "removed"  # removed by the moderator (W-72)
 
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
+# "day N" and "night N", made once for the first hundred days: nearly every event reads one.
+PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
 
 
 class Seat:
-    """A player of the game: the seat holds the cards, whoever sits in it (W-72)."""
+    """A player of the game: the seat holds the cards, whoever sits in it (W-72).
+
+    `status` changes only through `Game.set_status`, which keeps the roster of the living."""
 
     __slots__ = ("name", "idx", "status")
 
@@ -88,6 +93,7 @@ class Game:
     """State of one game in progress. Mutated in place by `apply`; `clone()` copies it."""
 
     RULESET = ""
+    STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
 
     def __init__(self, seed, options, seats):
         self.seed = seed
@@ -102,12 +108,17 @@ class Game:
         self.winners = []
         self.events = []
         self.seq = 0
-        self.votes = Tally()
+        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self._fixed = {}
+        self._roster_changed()
 
     # --- phases and events -------------------------------------------------------
     @property
     def phase(self):
-        return f"night {self.day}" if self.night else f"day {self.day}"
+        try:
+            return PHASE_NAMES[self.night][self.day]
+        except IndexError:  # past the table
+            return f"night {self.day}" if self.night else f"day {self.day}"
 
     def emit(self, kind, to, data, phase=None, meeting=None):
         self.events.append(Event(kind, phase or self.phase, to, data, meeting))
@@ -121,7 +132,7 @@ class Game:
         data = {"what": what, "result": result}
         if about is not None:
             data["about"] = about
-        self.emit("info", (to,), data, phase)
+        self.events.append(Event("info", phase or self.phase, (to,), data))  # emit, inlined
 
     def log_mod(self, data):
         self.emit("moderator", MODERATOR, data)
@@ -129,12 +140,40 @@ class Game:
     def log_dead(self, data):
         self.emit("afterlife", DEAD, data)
 
+    # --- the roster of the living --------------------------------------------------
+    # The day's majority, the Coven's and the pack's checks and the random inputs ask who
+    # lives on nearly every input, and statuses change a few times a game. So the living
+    # are kept, in seat order, as `living_seats` and `living_names`, rebuilt by the one
+    # writer of a status; `_memo` holds lists derived from them (the Coven, the pack) and
+    # is dropped with them. `_fixed` holds lists that never change (the seats of a type).
+    def set_status(self, seat, status):
+        seat.status = status
+        self._roster_changed()
+
+    def _roster_changed(self):
+        self.living_seats = tuple([s for s in self.seats if s.status == ALIVE])
+        self.living_names = tuple([s.name for s in self.living_seats])
+        self._memo = {}
+
+    def __getstate__(self):
+        # `_memo` and `_fixed` are filled on demand, by a refused input's check too: they are
+        # not part of the game's state, so a pickle or a copy leaves them out.
+        state = self.__dict__.copy()
+        state.pop("_memo", None)
+        state.pop("_fixed", None)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._fixed = {}
+        self._roster_changed()  # also gives a state pickled before the roster existed one
+
     # --- queries -----------------------------------------------------------------
     def living(self):
-        return [s for s in self.seats if s.status == ALIVE]
+        return list(self.living_seats)
 
     def living_count(self):
-        return sum(1 for s in self.seats if s.status == ALIVE)
+        return len(self.living_seats)
 
     def seat(self, name):
         return self.by_name.get(name)
@@ -175,9 +214,11 @@ class Game:
                 if seat is None:
                     raise GameRuleError(f"there is no player named {inp.player}")
                 if inp.word == "remove" and seat.status == REMOVED:
-                    raise GameRuleError(f"{inp.player} has already been removed")
+                    raise GameRuleError(f"{inp.player} has already been removed")  # W-72a
+            elif inp.word == "stalemate" and self.STALEMATE_REFUSAL:
+                raise GameRuleError(self.STALEMATE_REFUSAL)  # refused here: nothing changes
             return
-        actor = self.seat(inp.actor)
+        actor = self.by_name.get(inp.actor)
         if actor is None:
             raise GameRuleError(f"there is no player named {inp.actor}")
         self.check_action(actor, inp)
@@ -234,7 +275,7 @@ class Game:
         """Lynch at once whoever holds a true majority of the living (W-4, W-4a)."""
         if self.night or self.over:
             return
-        need = majority(self.living_count())
+        need = majority(len(self.living_seats))
         for target, n in self.votes.counts.items():
             if n >= need:
                 self.lynch(target)
@@ -251,7 +292,11 @@ class Game:
         by_target = {}
         for voter, target in self.votes.votes.items():
             by_target.setdefault(target, []).append(voter)
-        order = sorted(by_target, key=lambda t: (-len(by_target[t]), self.votes.changed[t]))
+        changed = self.votes.changed
+        order = sorted(  # W-5a: a remaining tie in the SHA-256 order, never by name
+            by_target,
+            key=lambda t: (-len(by_target[t]), changed[t], sha_key(self.seed, self.phase, t)),
+        )
         return [(t, sorted(by_target[t])) for t in order]
 
     # --- moderation (W-72) -------------------------------------------------------

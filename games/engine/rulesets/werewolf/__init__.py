@@ -15,7 +15,7 @@ class Werewolf:
         return WerewolfGame(seed, options, players), []
 
     def final(self, game):
-        return {"extra_lives": {p.name: 0 for p in game.seats}}
+        return {"extra_lives": {name: 0 for name in sorted(game.by_name)}}  # keys sorted (FORMAT)
 
 
 RULESET = Werewolf()

@@ -24,6 +24,7 @@ class WWSeat(Seat):
 
 class WerewolfGame(Game):
     RULESET = "werewolf"
+    STALEMATE_REFUSAL = "Werewolf has no stalemate rule"  # WW-1
 
     def __init__(self, seed, options, players):
         seats = [WWSeat(p["name"], i, p["role"]) for i, p in enumerate(players)]
@@ -53,10 +54,19 @@ class WerewolfGame(Game):
         return False  # only W-17's silence of the dead is imported (WW rulings)
 
     def pack(self):
-        return [s for s in self.seats if s.status == ALIVE and s.role == "werewolf"]
+        return self._pack()[0]
+
+    def _pack(self):
+        # (seats, names): asked by every pack vote's check, so kept (in `_memo`, which the
+        # roster drops) until the living change.
+        pack = self._memo.get("pack")
+        if pack is None:
+            seats = tuple(s for s in self.living_seats if s.role == "werewolf")
+            pack = self._memo["pack"] = (seats, tuple(s.name for s in seats))
+        return pack
 
     def reset_night(self):
-        self.pack_votes = Tally()
+        self.pack_votes = Tally(self.seed, self.phase)  # W-5a
         self.subs = {}
         self.victim = None
         self.hexed = None
@@ -154,6 +164,10 @@ class WerewolfGame(Game):
             if self.midnight:
                 raise GameRuleError("the pack's victim was locked at midnight")
             return
+        if inp.choice is not None:  # WW-7: one potion, by name
+            if inp.what != "ability" or (actor.name, inp.choice) not in self.subs:
+                raise GameRuleError(f"you have no {inp.choice} to withdraw")
+            return
         keys = [k for k in self.subs if k[0] == actor.name]
         if inp.what != "ability" or not keys:
             raise GameRuleError(f"you have no {inp.what} to withdraw")
@@ -170,18 +184,22 @@ class WerewolfGame(Game):
             self.pack_votes.cast(actor.name, inp.target, self.seq)
             self.emit(
                 "pack_vote",
-                tuple(s.name for s in self.pack()),
+                self._pack()[1],
                 {"voter": actor.name, "target": inp.target},
                 meeting="pack",
             )
             return
         if a == "withdraw":
-            keys = [k for k in self.subs if k[0] == actor.name] if inp.what == "ability" else []
-            if keys:
-                del self.subs[keys[-1]]
-            else:
+            if inp.what == "pack":
                 self.pack_votes.withdraw(actor.name, self.seq)
-            self.emit("withdrawn", (actor.name,), {"what": inp.what})
+                self.emit("withdrawn", (actor.name,), {"what": "pack"})
+            elif inp.choice is not None:  # WW-7: that potion only
+                del self.subs[(actor.name, inp.choice)]
+                self.emit("withdrawn", (actor.name,), {"what": "ability", "choice": inp.choice})
+            else:  # WW-7: without a choice, every standing submission (both potions)
+                for key in [k for k in self.subs if k[0] == actor.name]:
+                    del self.subs[key]
+                self.emit("withdrawn", (actor.name,), {"what": "ability"})
             return
         if actor.role == "matchmaker":
             actor.used.add("matchmaker")
@@ -191,7 +209,7 @@ class WerewolfGame(Game):
             self.emit("lovers_bound", (actor.name,), {"lovers": sorted(inp.targets)})
             return
         key = (actor.name, inp.choice or "ability")
-        self.subs.pop(key, None)  # re-insert so that the latest is withdrawn first
+        self.subs.pop(key, None)  # re-inserted: `standing` lists the latest last
         self.subs[key] = inp
         self.emit(
             "submitted",
@@ -270,7 +288,7 @@ class WerewolfGame(Game):
         self.day += 1
         self.night = False
         self.midnight = False
-        self.votes = Tally()
+        self.votes = Tally(self.seed, self.phase)  # W-5a
         self.subs = {}
         self.emit("phase", PUBLIC, {"phase": self.phase})
         self.run_batch(order, phase=night_phase, morning_found=found)
@@ -303,7 +321,7 @@ class WerewolfGame(Game):
                 p = self.by_name[name]
                 if p.status != ALIVE:
                     continue
-                p.status = DEAD_
+                self.set_status(p, DEAD_)
                 self.emit("death", PUBLIC, {"player": name}, phase)
                 if self.options["reveal_on_death"]:  # WW-3
                     # Announced when the death is: a night's at the morning, so in the new
@@ -318,7 +336,7 @@ class WerewolfGame(Game):
         self.end_check(morning_found)
 
     def end_check(self, morning_found=False):
-        alive = [s for s in self.seats if s.status == ALIVE]
+        alive = self.living_seats
         hamster = self.holder("were_hamster")
         gerbil = self.holder("were_gerbil")
         hamster_alive = hamster is not None and hamster.status == ALIVE
@@ -330,7 +348,7 @@ class WerewolfGame(Game):
             return self.end("fool", [self.holder("fool").name])
         if not alive:
             return self.end("nobody", [])
-        wolves = sum(s.role == "werewolf" for s in alive)
+        wolves = len(self.pack())  # the living Werewolves
         if wolves == 0:
             team = "village"
         elif wolves >= len(alive) - wolves:
@@ -358,9 +376,11 @@ class WerewolfGame(Game):
 
     # --- W-72 ----------------------------------------------------------------------------------
     def remove(self, seat, was_living):
-        seat.status = REMOVED
+        self.set_status(seat, REMOVED)
         for key in [k for k in self.subs if k[0] == seat.name]:
-            del self.subs[key]
+            del self.subs[key]  # W-72 (WW-18): their own acts not yet in effect lapse
+        if seat.role == "warlock" and self.hexed is not None:
+            self.hexed = self.last_hexed = None  # W-72: the hex lapses, even locked at midnight
         self.pack_votes.withdraw(seat.name, self.seq)
         self.pack_votes.drop_target(seat.name, self.seq)  # W-8a: the living are the choice
         self.announce({"event": "removed", "player": seat.name})

@@ -17,7 +17,8 @@ class Witchhunt:
         return WitchhuntGame(seed, options, players, lovers), warnings
 
     def final(self, game):
-        return {"extra_lives": {p.name: p.lives for p in game.seats}}
+        # FORMAT: the keys of an object keyed by names are sorted
+        return {"extra_lives": {p.name: p.lives for p in sorted(game.seats, key=lambda p: p.name)}}
 
 
 RULESET = Witchhunt()

@@ -296,7 +296,8 @@ class AbilityMixin:
 
     def _do_sunlight_pagan(self, actor, inp):  # W-67
         self.reveal(actor)
-        self.tell(actor.name, "sunlight", {n: self._cards(n) for n in self.deaths_today})
+        # FORMAT: an object keyed by names has its keys sorted
+        self.tell(actor.name, "sunlight", {n: self._cards(n) for n in sorted(self.deaths_today)})
 
     def _do_templar(self, actor, inp):  # W-68
         if not actor.revealed:

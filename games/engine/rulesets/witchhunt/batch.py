@@ -75,12 +75,12 @@ class BatchMixin:
             self.emit("death", PUBLIC, {"player": name}, phase)
             self.death_cycles.add(cycle)
             if outcome == FAKE:
-                p.status = FAKE
+                self.set_status(p, FAKE)
             elif p.character in LAST_ACTS and "last_act" not in p.used:
-                p.status = LAST_ACT
+                self.set_status(p, LAST_ACT)
                 self.last_act_until[name] = self.day  # until the end of night N (W-14)
             else:
-                p.status = DEAD_
+                self.set_status(p, DEAD_)
             if not self.night:
                 self.deaths_today.append(name)
             self.drop_votes_of(name)
@@ -110,12 +110,12 @@ class BatchMixin:
     # --- W-19, W-57 ---------------------------------------------------------------
     def deal_card(self, p, mystic=False):
         if p.status == FAKE or p.status == REMOVED:
-            return
+            return  # W-19: skipped; the card goes to the next dead in the order
         if not mystic:
             if self.cards_left <= 0:
                 return
             self.cards_left -= 1
-        if p.status == LAST_ACT:  # W-14a: the card waits
+        if p.status == LAST_ACT:  # W-19, W-14a: the card is theirs and waits (lost on removal)
             p.cards_due += 1
             return
         self.give_card(p, 1)
@@ -128,12 +128,12 @@ class BatchMixin:
         """A last-act holder who used, declined or lost the act (W-14a)."""
         if p.status != LAST_ACT:
             return
-        p.status = DEAD_
+        self.set_status(p, DEAD_)
         p.used.add("last_act")
         self.last_act_until.pop(p.name, None)
-        if p.cards_due:
-            n, p.cards_due = p.cards_due, 0
-            self.give_card(p, n)
+        n, p.cards_due = p.cards_due, 0
+        for _ in range(n):  # W-19: the cards that waited, one result per card
+            self.give_card(p, 1)
 
     # --- W-49: the Court disbands for good below three living members ---------------
     def court_check(self):
@@ -144,9 +144,12 @@ class BatchMixin:
         self.court_active = False
         self.court_at_disband = set(self.court)
         self.anarchist_night = self.day + 1 if self.night else self.day
-        told = list(self.court)
-        if self.holder("anarchist") and self.holder("anarchist").name not in told:
-            told.append(self.holder("anarchist").name)
+        # W-73: the living members and the living Anarchist are told; the dead, offstage
+        # and removed are not.
+        told = [m for m in self.court if self.by_name[m].status == ALIVE]
+        anarchist = self.holder("anarchist")
+        if anarchist is not None and anarchist.status == ALIVE and anarchist.name not in told:
+            told.append(anarchist.name)
         for name in told:
             self.tell(name, "court_disbanded", True)
         self.emit("court_disbanded", DEAD, {"members": sorted(self.court)})
@@ -156,7 +159,7 @@ class BatchMixin:
         mag = self.holder("magician")
         if mag is None or mag.status != FAKE or self.halftime_night != self.day - 1:
             return
-        mag.status = ALIVE
+        self.set_status(mag, ALIVE)
         mag.lives = 0
         self.announce({"event": "returned", "player": mag.name})
 
@@ -164,7 +167,7 @@ class BatchMixin:
         if self.alarm_day is not None or self.holder("lookout") is None:
             return
         typ = self.alarm_type()
-        group = [p for p in self.seats if p.type == typ]
+        group = self.seats_of_type(typ)
         dead = sum(p.status != ALIVE for p in group)
         if 2 * dead >= len(group):
             self.alarm_day = self.day
@@ -173,13 +176,11 @@ class BatchMixin:
 
     # --- W-69, W-69a --------------------------------------------------------------
     def win_check(self):
-        witches = villagers = 0
-        for p in self.seats:
-            if p.status == ALIVE:
-                if p.team == "witches":
-                    witches += 1
-                else:
-                    villagers += 1
+        witches = 0
+        for p in self.living_seats:
+            if p.team == "witches":
+                witches += 1
+        villagers = len(self.living_seats) - witches
         if witches >= villagers:
             self.end("witches")
         elif witches == 0:
@@ -194,9 +195,13 @@ class BatchMixin:
             and not any(c in self.death_cycles for c in range(last - k + 1, last + 1))
         ):
             self.log_mod({"stalemate": k})
+            # W-69a: announced publicly with its cause, after the morning's other news
+            self.announce({"event": "stalemate", "cause": "cycles"})
             self.end("witches")
 
     def declare_stalemate(self):
+        # W-72b: the moderator's stalemate ends the game at once, as W-69a's would
+        self.announce({"event": "stalemate", "cause": "moderator"})
         self.end("witches")
 
     def end(self, team):

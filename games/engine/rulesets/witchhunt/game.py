@@ -60,6 +60,9 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.halftime_reached = False
         self.halftime_night = None
         self.spies_announced = False
+        self.removed_while_fake = None  # W-72a: a fake-dead Magician removed, still "waiting"
+        self.began_coven = frozenset()  # W-11a: as the night began (set as each night begins)
+        self.began_holy = []
         self.juniors_joined = False
         self.court = []
         self.court_active = False
@@ -103,12 +106,31 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         return p is not None and p.status == ALIVE
 
     def coven_members(self):  # W-25
-        return [
-            p
-            for p in self.seats
-            if p.status == ALIVE
-            and (p.type == "elder_witch" or (p.type == "junior_witch" and self.juniors_joined))
-        ]
+        return self._coven()[0]
+
+    def coven_names(self):
+        return self._coven()[1]
+
+    def _coven(self):
+        # (seats, names): asked by every Coven vote's check, so kept (in `_memo`, which the
+        # roster drops) until the living change or the Juniors join.
+        joined = self.juniors_joined
+        memo = self._memo.get("coven")
+        if memo is None or memo[0] != joined:
+            members = tuple(
+                p
+                for p in self.living_seats
+                if p.type == "elder_witch" or (p.type == "junior_witch" and joined)
+            )
+            memo = self._memo["coven"] = (joined, (members, tuple(p.name for p in members)))
+        return memo[1]
+
+    def seats_of_type(self, typ):
+        # Asked each night and morning; a type never changes, so kept in `_fixed`.
+        seats = self._fixed.get(typ)
+        if seats is None:
+            seats = self._fixed[typ] = tuple([p for p in self.seats if p.type == typ])
+        return seats
 
     def court_meets(self):
         return self.night and self.court_active and self.day % 2 == 0
@@ -207,8 +229,8 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
                     p.name,
                     "oracle",
                     {
-                        c: self.holders[c].name
-                        for c in ("hunter", "entertainer", "summoner", "assassin")
+                        c: self.holders[c].name  # keys sorted (FORMAT)
+                        for c in ("assassin", "entertainer", "hunter", "summoner")
                         if c in self.holders
                     },
                 )
@@ -227,7 +249,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     # --- resets -------------------------------------------------------------------------
     def reset_day(self):
-        self.votes = Tally()
+        self.votes = Tally(self.seed, self.phase)  # W-5a
         self.lynched_today = None
         self.survived_today = set()
         self.deaths_today = []
@@ -236,13 +258,14 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.subs = {}
 
     def reset_night(self):
-        self.coven_votes = Tally()
-        self.court_votes = Tally()
-        self.angels = Tally()
-        self.demons = Tally()
-        self.spy_saves = Tally()
-        self.angel_saves = Tally()
-        self.demon_saves = Tally()
+        phase = self.phase
+        self.coven_votes = Tally(self.seed, phase)  # W-5a: ties by the night's SHA order
+        self.court_votes = Tally(self.seed, phase)
+        self.angels = Tally(self.seed, phase)
+        self.demons = Tally(self.seed, phase)
+        self.spy_saves = Tally(self.seed, phase)
+        self.angel_saves = Tally(self.seed, phase)
+        self.demon_saves = Tally(self.seed, phase)
         self.vetoes = set()
         self.archdemon_vetoes = set()
         self.archangel_spent = False
@@ -353,6 +376,8 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def check_withdraw(self, actor, inp):
         w = inp.what
+        if inp.choice is not None:  # a withdrawal by choice is the Werewolf Witch's (WW-7)
+            raise GameRuleError("a withdrawal names no choice here")
         if w in ("coven", "court", "veto", "protect", "save"):
             tally = {
                 "coven": self.coven_votes,
@@ -387,7 +412,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.coven_votes.cast(actor.name, inp.target, self.seq)
             self.emit(
                 "coven_vote",
-                tuple(p.name for p in self.coven_members()),
+                self.coven_names(),
                 {"voter": actor.name, "target": inp.target},
                 meeting="coven",
             )
@@ -491,16 +516,25 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             # his other submissions, W-72), else the default type.
             pick = self.subs.get((lookout.name, "ability"))
             self.lookout_choice = pick.choice if pick is not None else self.alarm_type()
-        self.votes = Tally()
+        self.votes = Tally(self.seed, self.phase)  # W-5a
         self.begin_night()
 
     # --- W-72 -------------------------------------------------------------------------
     def remove(self, seat, was_living):
-        seat.status = REMOVED
+        if seat.status == FAKE:
+            self.removed_while_fake = seat.name  # W-72a: he still holds back W-26
+        self.set_status(seat, REMOVED)
         seat.cards = seat.cards_due = 0
         self.last_act_until.pop(seat.name, None)
+        # W-72: their own acts not yet in effect lapse (a Judge's pick, a Day 1 Lookout
+        # choice, any night submission; the Summoner's and Assassin's names even once locked);
+        # what a group locked (the Coven's, the Court's target, the vetoes) and spent cards stand.
         for key in [k for k in self.subs if k[0] == seat.name]:
             del self.subs[key]
+        if seat.character == "summoner":
+            self.summoner_names = None
+        elif seat.character == "assassin":
+            self.assassin_names = None
         for tally in (
             self.coven_votes,
             self.court_votes,

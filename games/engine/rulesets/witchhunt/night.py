@@ -19,21 +19,27 @@ class NightMixin:
         self.midnight = False
         self.reset_night()
         self.emit("phase", PUBLIC, {"phase": self.phase})
-        spies = [p for p in self.seats if p.type == "village_spy"]
-        if not self.spies_announced and not any(p.status in (ALIVE, "fake") for p in spies):
+        spies = self.seats_of_type("village_spy")
+        if not self.spies_announced and not any(
+            p.status in (ALIVE, "fake") or self.still_waiting(p) for p in spies
+        ):
             self.spies_announced = True  # W-26: never while a fake-dead Magician Spy waits
             self.announce({"event": "spies_dead"})
         if not self.juniors_joined:
-            elders_living = any(p.living for p in self.seats if p.type == "elder_witch")
+            elders_living = any(p.living for p in self.seats_of_type("elder_witch"))
             spies_living = any(p.living for p in spies)
             if not elders_living or not spies_living:
                 self.juniors_joined = True
-                juniors = [p for p in self.seats if p.type == "junior_witch"]
+                juniors = self.seats_of_type("junior_witch")
                 if juniors:
                     coven = sorted(p.name for p in self.coven_members())
                     for p in self.seats:
                         if p.team == "witches" and p.living:
                             self.tell(p.name, "coven", coven)
+        # W-11a: the night's results describe it as it began (the Juniors joined): the
+        # Priest's Coven, the Bishop's and the Zealot's lists, a member removed since included.
+        self.began_coven = frozenset(p.name for p in self.coven_members())
+        self.began_holy = sorted(p.name for p in self.living() if p.type == "holy_villager")
         if not self.halftime_reached and 2 * (len(self.seats) - self.living_count()) >= len(
             self.seats
         ):
@@ -43,6 +49,14 @@ class NightMixin:
         vig = self.holder("vigilante")
         if vig is not None and vig.living and self.vigilante_night == self.day:
             self.tell(vig.name, "vigilante", True)  # W-52
+
+    def still_waiting(self, p):
+        """W-72a: a fake-dead Magician removed holds back "all Village Spies are dead" until
+        the morning he would have returned (the one after the Halftime night, W-41), as if
+        still waiting: announcing it sooner would reveal the fake death."""
+        if p.name != self.removed_while_fake:
+            return False
+        return self.halftime_night is None or self.halftime_night >= self.day
 
     # --- midnight (W-3) -------------------------------------------------------------
     def pass_midnight(self):
@@ -100,13 +114,12 @@ class NightMixin:
         n = self.day
         if n == 1:
             self.form_court()  # W-49: as Night 1 resolves, before its kill attempts
-        began = {p.name: (p.team, p.living) for p in self.seats}
         results = self.night_results()  # W-11a: they describe the night as it began
         protected = self.protections()
         self.extra_lives()
         killed = {}
         outcomes = {}
-        for name, cause, merc in self.kill_attempts(began):
+        for name, cause, merc in self.kill_attempts():
             outcome = self.attempt(name, cause, protected=protected, killed=killed, mercenary=merc)
             if cause == "weapon" and outcome is not None:  # W-11, W-8a: else nothing spent
                 self.by_name[self.weapon_user].used.add("weapon")
@@ -119,9 +132,10 @@ class NightMixin:
         self.night_deaths.extend(killed)
         for to, what, result, about in results:
             self.tell(to, what, result, about=about)
-        for name in [p.name for p in self.seats if p.status == LAST_ACT]:
-            if self.last_act_until.get(name, n + 1) <= n:  # W-14: the act is lost
-                self.enter_afterlife(self.by_name[name])
+        if self.last_act_until:  # else no act is lost: skip the scan of every seat
+            for name in [p.name for p in self.seats if p.status == LAST_ACT]:
+                if self.last_act_until.get(name, n + 1) <= n:  # W-14: the act is lost
+                    self.enter_afterlife(self.by_name[name])
         self.morning(outcomes)
 
     def morning(self, outcomes):
@@ -229,55 +243,61 @@ class NightMixin:
         return self.by_name[name].living
 
     def traveler_targets(self, sub, char):
-        """W-57: a second target counts only if the Minstrel chose this Traveler."""
+        """W-57: a second target counts only if the Minstrel chose this Traveler.
+        W-8a: the submission lapses whole (no targets) when a counted one is not living."""
         minstrel = self.subs.get((self.holder_name("traveling_minstrel"), "ability"))
         chosen = minstrel is not None and minstrel.targets[0] == self.holder_name(char)
-        return sub.targets[:2] if chosen else sub.targets[:1]
+        return self.all_living(sub.targets[:2] if chosen else sub.targets[:1])
+
+    def all_living(self, counted):
+        """W-8a: a submission naming several targets lapses whole when any counted one is
+        no longer living: removed before the deadline (statuses do not change while a night
+        resolves, so a target killed earlier in the same resolution still counts as living)."""
+        return tuple(counted) if all(self.by_name[t].living for t in counted) else ()
 
     # --- kill attempts, in W-11's order ---------------------------------------------
-    def kill_attempts(self, began):
+    def kill_attempts(self):
         if self.locked_coven:
             yield self.locked_coven, "coven", None
-        if self.locked_court and self.court_meets():
+        if self.locked_court:  # W-72: locked at midnight, it stands if the Court disbands since
             yield self.locked_court, "court", None
         sub = self.sub_of("hunter")
         if sub and sub.targets:
             yield sub.targets[0], "hunter", None
         sub = self.sub_of("entertainer")
         if sub and all(self.by_name[t].living for t in sub.targets):  # W-44, W-8a
-            teams = [began[t][0] for t in sub.targets]
+            teams = [self.by_name[t].team for t in sub.targets]  # as the night began: fixed
             alone = [
                 t for t, team in zip(sub.targets, teams, strict=True) if teams.count(team) == 1
             ]
             yield (alone[0] if alone else self.holder_name("entertainer")), "entertainer", None
-        if self.summoner_names:  # W-46
+        if self.summoner_names:  # W-46; W-8a: a saved name faces nothing and is not counted
             saved = {self.angel_saves.plurality(), self.demon_saves.plurality()}
-            for t in self.summoner_names:
-                if t not in saved:
-                    yield t, "summoner", None
-        if self.assassin_names:  # W-47
+            for t in self.all_living([t for t in self.summoner_names if t not in saved]):
+                yield t, "summoner", None
+        if self.assassin_names:  # W-47, W-8a
             saved = self.spy_saves.plurality()
-            for t in self.assassin_names:
-                if t != saved:
-                    yield t, "assassin", None
+            for t in self.all_living([t for t in self.assassin_names if t != saved]):
+                yield t, "assassin", None
         sub = self.sub_of("vigilante")
         if sub:
             yield sub.targets[0], "vigilante", None
         sub = self.sub_of("anarchist")
-        if sub:  # W-56
-            yield sub.targets[0], "anarchist", None
-            if len(sub.targets) > 1 and sub.targets[0] in self.court_at_disband:
-                yield sub.targets[1], "anarchist", None
+        if sub:  # W-56; W-8a: the second counts only when the first was a member
+            member = sub.targets[0] in self.court_at_disband
+            for t in self.all_living(sub.targets[:2] if member else sub.targets[:1]):
+                yield t, "anarchist", None
         sub = self.sub_of("traveling_mercenary")
         if sub:
             merc_type = self.holder("traveling_mercenary").type
             for t in self.traveler_targets(sub, "traveling_mercenary"):
                 yield t, "mercenary", merc_type
-        for p in self.seats:  # W-63
-            sub = self.subs.get((p.name, "weapon"))
-            if sub is not None:
-                self.weapon_user = p.name
-                yield sub.target, "weapon", None
+        if any(what == "weapon" for _, what in self.subs):  # else skip the scan of every seat
+            for p in self.seats:  # W-63
+                sub = self.subs.get((p.name, "weapon"))
+                if sub is not None:
+                    self.weapon_user = p.name
+                    yield sub.target, "weapon", None
         dob = self.holder("dirty_old_bastard")
         sub = self.sub_of("dirty_old_bastard")
         if sub is not None and dob.status == LAST_ACT:  # W-14, W-31
@@ -292,7 +312,7 @@ class NightMixin:
     def night_results(self):
         n = self.day
         out = []
-        coven = {p.name for p in self.coven_members()}
+        coven = self.began_coven  # W-11a
         group = self.innkeeper_group()
         for char, what, test in (
             ("priest", "priest", lambda t: t.name in coven),  # W-28
@@ -315,22 +335,20 @@ class NightMixin:
             if bishop is not None and bishop.living:  # W-39
                 out.append((bishop.name, "bishop", sorted(coven), None))
             zealot = self.holder("zealot")
-            if zealot is not None and zealot.living:  # W-45
-                holy = sorted(p.name for p in self.living() if p.type == "holy_villager")
-                out.append((zealot.name, "zealot", holy, None))
+            if zealot is not None and zealot.living:  # W-45, W-11a
+                out.append((zealot.name, "zealot", list(self.began_holy), None))
         cupid = self.holder("cupid")
         if n == 1 and cupid is not None and cupid.living:  # W-59
             lovers = sorted(p.name for p in self.seats if p.type == "village_lover")
             out.append((cupid.name, "cupid", lovers, None))
         sub = self.sub_of("blacksmith")
-        if sub:  # W-63: armed players are told at the morning
-            for t in sub.targets:
+        if sub:  # W-63: armed players are told at the morning; W-8a: the pair lapses whole
+            for t in self.all_living(sub.targets):
                 p = self.by_name[t]
-                if p.living:
-                    holy = p.type == "holy_villager"
-                    if not holy:
-                        p.weapon_night = n
-                    out.append((t, "armed", not holy, None))
+                holy = p.type == "holy_villager"
+                if not holy:
+                    p.weapon_night = n
+                out.append((t, "armed", not holy, None))
         sub = self.sub_of("traveling_mystic")
         if sub:  # W-57: the mark outlives the Mystic
             for t in self.traveler_targets(sub, "traveling_mystic"):
@@ -373,6 +391,8 @@ class NightMixin:
         self.court_check()
 
     def tell_court(self):
-        members = sorted(self.court)
+        # W-73: at forming and when the Pauper joins, the living members are told, and the
+        # result names them (a member killed earlier in the same resolution still lives).
+        members = sorted(m for m in self.court if self.by_name[m].status == ALIVE)
         for m in members:
             self.tell(m, "court", members)

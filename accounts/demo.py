@@ -47,8 +47,18 @@ def demo_accounts_ensure() -> list[DemoAccount]:
     return accounts
 
 
+# The demo moderator hosts games (games.add_game) and moderates every game, not only the
+# ones it hosts (games.moderate_any_game: staff status alone moderates nothing).
+DEMO_MODERATOR_PERMISSIONS = ("add_game", "moderate_any_game")
+
+
 def demo_host_permission_ensure(user: User) -> None:
-    """The demo moderator hosts games. A superuser has every permission already; the
-    explicit one keeps the "new game" page open to it even if that flag is dropped."""
-    permission = Permission.objects.get(content_type__app_label="games", codename="add_game")
-    user.user_permissions.add(permission)
+    """The demo moderator hosts games and moderates every game. A superuser has every
+    permission already; the explicit ones keep the "new game" page and the desks open to it
+    even if that flag is dropped."""
+    user.user_permissions.add(
+        *(
+            Permission.objects.get(content_type__app_label="games", codename=codename)
+            for codename in DEMO_MODERATOR_PERMISSIONS
+        )
+    )

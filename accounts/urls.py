@@ -3,5 +3,7 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
+    # Before allauth's own routes (witchhunt/urls.py), so this one answers its address.
+    path("signup/", views.signup, name="account_signup"),
     path("profile/", views.profile, name="profile"),
 ]

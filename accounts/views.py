@@ -1,10 +1,26 @@
+from allauth.account.views import SignupView as AllauthSignupView
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 
-from .forms import ProfileForm
+from .forms import ProfileForm, SignupConflict
 from .services import user_profile_update
+
+
+class SignupView(AllauthSignupView):
+    """allauth's sign-up page, where a sign-up that lost a race for its player name (a
+    unique index refused the insert) shows the form again with the error, as if the name
+    had been taken before (accounts.forms.SignupForm.try_save)."""
+
+    def form_valid(self, form):
+        try:
+            return super().form_valid(form)
+        except SignupConflict:
+            return self.form_invalid(form)
+
+
+signup = SignupView.as_view()
 
 
 @never_cache

@@ -2,16 +2,19 @@
 
 Every write goes through the services: a game is created on the "new game" page, and the
 "start" and "advance now" actions call games.services and report a refusal's reason.
+"Advance now" asks first, listing each game with its phase, and ends those phases only.
 """
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.db.models import Count
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from games import services
 from games.engine import GameRuleError
-from games.narration import duration_words
+from games.narration import duration_words, phase_label
 
 from .models import (
     Assignment,
@@ -85,15 +88,43 @@ def start_games(modeladmin, request, queryset):
     )
 
 
+def _advance_one(request, game):
+    """End the phase the confirmation page showed for `game` (its `phase-<id>` field),
+    and no other: a game that moved on since is refused and left as it is."""
+    phase = request.POST.get(f"phase-{game.pk}", "")
+    if not phase:
+        raise GameRuleError("this form does not say which phase to end: nothing was changed.")
+    services.phase_advance(game=game, by=request.user, expected_phase=phase)
+    return f"{phase_label(phase)} has ended."
+
+
 @admin.action(description="Advance now: end the current phase")
 def advance_games(modeladmin, request, queryset):
-    _each_game(
-        modeladmin,
-        request,
-        queryset,
-        lambda g: services.phase_advance(game=g, by=request.user),
-        "the phase has ended.",
-    )
+    """First a confirmation page listing each selected game with its current phase; its
+    POST (`post=yes`) carries each game's phase back, so that a game whose phase changed
+    meanwhile (the clock, a double submit, another moderator) is refused, not advanced
+    a second time."""
+    if request.POST.get("post") != "yes":
+        opts = modeladmin.model._meta
+        return TemplateResponse(
+            request,
+            "admin/games/game/advance_confirmation.html",
+            {
+                **modeladmin.admin_site.each_context(request),
+                "title": "End the current phase of these games?",
+                "opts": opts,
+                "games": list(queryset.order_by("pk")),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
+    for game in queryset.order_by("pk"):
+        try:
+            done = _advance_one(request, game)
+        except GameRuleError as e:
+            modeladmin.message_user(request, f"{game}: {e}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{game}: {done}", messages.SUCCESS)
+    return None
 
 
 @admin.action(description="Retry the clock now (after a failed phase change)")

@@ -34,6 +34,11 @@ SUBMITTABLE = (
     "ability",
 )
 WW_SPECIALS = [r for r in ROLES if r not in ("villager", "werewolf")]
+# The largest game, for both rulesets (Game's check constraint game_seats_3_to_48): no
+# card list or count in the new-game form may go beyond it.
+MAX_SEATS = 48
+# A full list of cards, one a line, with room for comments: far below what would be slow.
+CARDS_MAX_LENGTH = 5000
 
 
 class PostForm(forms.Form):
@@ -86,7 +91,8 @@ def parse_cards(text, ruleset):
     """The explicit deal's lines as card dicts, and the lines that could not be read.
 
     One card a line: `character type` (Witchhunt) or `role` (Werewolf); `2 x villager`
-    repeats a line; blank lines and lines starting with # are skipped."""
+    repeats a line; blank lines and lines starting with # are skipped. The list stops at
+    MAX_SEATS cards: one more is a problem, so no text builds a list larger than a game."""
     cards, problems = [], []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -95,7 +101,10 @@ def parse_cards(text, ruleset):
         times = 1
         m = COUNT_RE.match(line)
         if m:
-            times, line = int(m.group(1)), m.group(2)
+            digits, line = m.group(1), m.group(2)
+            # int() of thousands of digits is slow, then refused: any count of more than
+            # three digits is over the limit anyway.
+            times = int(digits) if len(digits) <= 3 else MAX_SEATS + 1
         if ruleset == "werewolf":
             card = {"role": card_key(line)}
         else:
@@ -106,7 +115,13 @@ def parse_cards(text, ruleset):
                     f"e.g. “priest holy_villager” (read “{raw.strip()}”)."
                 )
                 continue
-        cards.extend(dict(card) for _ in range(min(times, 48)))
+        if len(cards) + times > MAX_SEATS:
+            problems.append(
+                f"Line {number}: a game has at most {MAX_SEATS} seats, so at most "
+                f"{MAX_SEATS} cards."
+            )
+            break
+        cards.extend(dict(card) for _ in range(times))
     return cards, problems
 
 
@@ -137,7 +152,7 @@ class NewGameForm(forms.Form):
         choices=Game.Ruleset.choices, initial="witchhunt", widget=forms.RadioSelect
     )
     title = forms.CharField(max_length=120)
-    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=48, initial=12)
+    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=MAX_SEATS, initial=12)
     deal_mode = forms.ChoiceField(
         label="The deal",
         choices=[("explicit", "A list of cards"), ("pool", "Cards drawn from a pool")],
@@ -146,6 +161,7 @@ class NewGameForm(forms.Form):
     )
     cards = forms.CharField(
         required=False,
+        max_length=CARDS_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
         help_text=(
             "One card a line. Witchhunt: a character and a player type, e.g. "
@@ -174,7 +190,11 @@ class NewGameForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     werewolves = forms.IntegerField(
-        label="Werewolf: Werewolves", required=False, min_value=1, max_value=47, initial=2
+        label="Werewolf: Werewolves",
+        required=False,
+        min_value=1,
+        max_value=MAX_SEATS - 1,
+        initial=2,
     )
     specials = forms.IntegerField(
         label="Werewolf: special roles to draw",
@@ -208,6 +228,7 @@ class NewGameForm(forms.Form):
     reminder_hours = forms.CharField(
         label="Email reminders (hours before each deadline)",
         required=False,
+        max_length=100,
         initial=", ".join(str(h) for h in DEFAULT_REMINDER_HOURS),
         help_text="Comma-separated, e.g. “24, 1”; blank for none.",
     )
@@ -215,7 +236,7 @@ class NewGameForm(forms.Form):
         label="Witchhunt: Archangel cards",
         required=False,
         min_value=0,
-        max_value=48,
+        max_value=MAX_SEATS,
         help_text="Blank: one per ten seats (W-19).",
     )
     stalemate_cycles = forms.IntegerField(
@@ -246,7 +267,7 @@ class NewGameForm(forms.Form):
         # Each type's count for a Witchhunt pool, right after the characters.
         for key, (_, label) in TYPES.items():
             self.fields[f"count_{key}"] = forms.IntegerField(
-                label=f"Witchhunt: {label}s", required=False, min_value=0, max_value=48
+                label=f"Witchhunt: {label}s", required=False, min_value=0, max_value=MAX_SEATS
             )
         self.order_fields(
             [
@@ -263,6 +284,13 @@ class NewGameForm(forms.Form):
                 "specials",
             ]
         )
+
+    def clean_characters(self):
+        # Each choice once: a list of a thousand repeats is the same pool.
+        return list(dict.fromkeys(self.cleaned_data["characters"]))
+
+    def clean_roles(self):
+        return list(dict.fromkeys(self.cleaned_data["roles"]))
 
     def clean_reminder_hours(self):
         text = self.cleaned_data["reminder_hours"].strip()

@@ -125,6 +125,9 @@ class Game(models.Model):
                 condition=Q(seats_count__gte=3) & Q(seats_count__lte=48), name="game_seats_3_to_48"
             ),
         ]
+        # games.moderate_any_game: the moderator's desk, cards and acts of every game, granted
+        # in the admin (games/permissions.py); the host moderates their own game without it.
+        permissions = [("moderate_any_game", "Can moderate every game")]
 
     def __str__(self):
         return self.title

@@ -4,6 +4,9 @@ Room access is computed from the seat (never the user), so a replacement inherit
 at once and the replaced player loses it at once; the dead lose a meeting at once.
 """
 
+from django.contrib.auth.models import Permission
+from django.db.models import Q
+
 from games.engine.rulesets.base import ALIVE, REMOVED
 
 from .mapping import engine_state
@@ -12,9 +15,39 @@ from .mapping import engine_state
 AFTERLIFE = "afterlife"
 
 
+# Granted in the admin (on a user or a group): the moderation of every game. Staff status
+# alone only opens the admin site; a superuser has every permission, this one included.
+MODERATE_ANY_GAME = "games.moderate_any_game"
+
+
 def can_moderate(game, user) -> bool:
-    """The game's host, or staff, moderates it (and so may not play in it)."""
-    return user.is_authenticated and (user.pk == game.host_id or user.is_staff)
+    """The game's host moderates it, and so does a user granted games.moderate_any_game
+    (and so neither may play in it). Staff status alone moderates nothing."""
+    if not user.is_authenticated:
+        return False
+    return user.pk == game.host_id or moderates_every_game(user)
+
+
+def moderates_every_game(user) -> bool:
+    """Whether `user` holds games.moderate_any_game: the answer of
+    `user.has_perm("games.moderate_any_game")` (active users only; a superuser holds every
+    permission; a grant on the user or on one of their groups), in one query instead of
+    has_perm's two, kept on the user object for the rest of the request. Every game page
+    asks it of every signed-in viewer."""
+    if not (user.is_authenticated and user.is_active):
+        return False
+    if user.is_superuser:
+        return True
+    held = getattr(user, "_moderates_every_game", None)
+    if held is None:
+        app_label, codename = MODERATE_ANY_GAME.split(".")
+        held = (
+            Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+            .filter(Q(user=user) | Q(group__user=user))
+            .exists()
+        )
+        user._moderates_every_game = held
+    return held
 
 
 def in_afterlife(state, name) -> bool:

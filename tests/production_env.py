@@ -9,4 +9,5 @@ PRODUCTION_ENV = {
     "EMAIL_HOST": "smtp.example",
     "DEFAULT_FROM_EMAIL": "Witchhunt <games@witchhunt.example>",
     "SITE_URL": "https://witchhunt.example",
+    "TRUSTED_PROXIES": "172.30.253.10",
 }

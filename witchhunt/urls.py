@@ -10,7 +10,9 @@ admin.site.login = secure_admin_login(admin.site.login)
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("", include("games.urls")),
-    path("accounts/", include("allauth.urls")),
+    # The project's account pages first: its sign-up view replaces allauth's at the same
+    # address (accounts/urls.py).
     path("accounts/", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -8,7 +8,7 @@ engine's card tables and the data it is given.
 
 from .actions import ability_label, action_label, choice_label, withdraw_label
 from .durations import countdown_words, duration_words
-from .events import NARRATORS, describe_event
+from .events import NARRATORS, describe_event, public_setup
 from .labels import (
     Names,
     SeatCard,
@@ -48,6 +48,7 @@ __all__ = [
     "duration_words",
     "name_list",
     "phase_label",
+    "public_setup",
     "role_label",
     "room_label",
     "seat_cards",

@@ -70,14 +70,25 @@ def _game_over(data, names, viewer):
     )
 
 
+def public_setup(data) -> tuple[list[str], list[tuple[str, int]]]:
+    """The public setup event's data (W-23) as (characters in play, [(player type, count)]),
+    each sorted by its key. The engine counts the types as it meets them in seat order, and
+    a stored event may keep that order: shown as it comes, the list would tell everyone the
+    type of the first seat. Every page and sentence reads the setup through this."""
+    characters = sorted(str(c) for c in data.get("characters", []))
+    types = sorted((str(t), n) for t, n in data.get("types", {}).items())
+    return characters, types
+
+
 def _setup(data, names, viewer):
+    characters, counts = public_setup(data)
     types = [
         # Translators: a number of players and their player type, e.g. "2 Elder Witches".
         pgettext("count of a type", "{n} {type}").format(n=n, type=type_label_count(t, n))
-        for t, n in sorted(data.get("types", {}).items())
+        for t, n in counts
     ]
     return _("In play: {characters}. Player types: {types}.").format(
-        characters=", ".join(character_label(c) for c in data.get("characters", [])),
+        characters=", ".join(character_label(c) for c in characters),
         types=", ".join(types),
     )
 

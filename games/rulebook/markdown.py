@@ -10,15 +10,20 @@ import markdown
 import nh3
 from django.utils.safestring import SafeString, mark_safe
 
-# Raw HTML off exactly as for posts (house style).
-from games.markup import NoRawHtml
-
 from .rulings import NUMBER
 
 ALLOWED_TAGS = {
     *("p", "br", "em", "strong", "code", "a", "ul", "ol", "li"),
     *("table", "thead", "tbody", "tr", "th", "td"),
 }
+
+
+class NoRawHtml(markdown.Extension):
+    """Raw HTML off, as for posts (house style): typed tags come out as text."""
+
+    def extendMarkdown(self, md):  # noqa: N802 - Markdown's API
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
 
 
 def render_markdown(text: str) -> SafeString:

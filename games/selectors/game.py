@@ -7,6 +7,7 @@ from games.engine.options import options_for
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
+from ..narration import public_setup
 from ..permissions import can_moderate
 from .rooms import seat_rooms
 from .seats import display_names, public_status, seats_public
@@ -22,6 +23,15 @@ class PlayerRow:
 
 
 @dataclass
+class PublicSetup:
+    """The setup everyone sees (W-23), each list sorted by its key (narration.public_setup),
+    never in the deal's seat order."""
+
+    characters: list[str]
+    types: list[tuple[str, int]]  # (player type, count)
+
+
+@dataclass
 class GamePage:
     game: Game
     names: dict
@@ -33,13 +43,13 @@ class GamePage:
     only: str | None
     count: object = None  # votes.VoteCount, by day in a running game
     history: list = field(default_factory=list)
-    setup: GameEvent | None = None
+    setup: PublicSetup | None = None
     my_vote: str | None = None
     can_post: bool = False
     can_vote: bool = False
     vote_targets: list = field(default_factory=list)
     has_actions: bool = False
-    rooms: list = field(default_factory=list)  # (key, label) of the viewer's rooms now
+    rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
 
 
 def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
@@ -66,9 +76,11 @@ def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
     if not started:
         return out
     out.history = vote_history(game)
-    out.setup = GameEvent.objects.filter(
+    setup = GameEvent.objects.filter(
         game=game, kind="setup", audience=GameEvent.Audience.PUBLIC
     ).first()
+    if setup is not None:
+        out.setup = PublicSetup(*public_setup(setup.data))
     running = game.status == Game.Status.RUNNING
     # After the end, the players may talk it over (services.posts.post_create allows it).
     out.can_post = viewer_seat is not None and game.status == Game.Status.FINISHED

@@ -17,7 +17,7 @@ class RolePage:
     names: dict
     panel: SeatPanel
     knowledge: list  # (phase, [events]) in order
-    rooms: list = field(default_factory=list)  # (key, label) of the seat's rooms now
+    rooms: list = field(default_factory=list)  # (id, label) of the seat's rooms now
 
 
 def role_page(game: Game, seat: Seat) -> RolePage:

@@ -3,11 +3,19 @@ the list of every private thread (for those who see the whole game), and the aft
 
 Access is the seat's (games/permissions.py); a room a viewer may not use is the same 404
 as one that does not exist, so a page never tells a non-member that a group exists.
+
+A room is named in URLs and pages by an opaque id (`room_ref`), never by the engine's
+meeting key: the Lovers' keys count the pairs in seat order (lovers-1, lovers-2…), so a
+Lover would learn how many pairs sit before them. The id is mapped back to the key only
+among the rooms the viewer may open (`room_key`), so a guessed key is a 404. Posts keep
+the engine's key in Post.thread; no page shows it.
 """
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Q
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.engine.options import options_for
 
@@ -19,9 +27,12 @@ from .log import by_phase, events_all
 from .seats import CardRow, card_rows, display_names, game_seats, seats_public
 from .threads import PUBLIC, thread_page
 
-# The order rooms are listed in; lovers-1, lovers-2… sort under "lovers".
+# The order rooms are listed in; lovers-1, lovers-2… sort under "lovers", by their ids.
 ROOM_ORDER = ("coven", "juniors", "spies", "lovers", "musketeers", "court", "travelers",
               "innkeeper", "pack", AFTERLIFE)  # fmt: skip
+# A room's id: an HMAC of (game, seed, meeting key) under the site's secret, truncated.
+REF_SALT = "games.rooms.ref"
+REF_LENGTH = 20  # hex digits: 80 bits
 # Results a group's members see in its room besides the events of its meeting (W-26a):
 # the Inn's group its members' checks (W-43), the Court its membership (W-49), the Coven
 # who it is once the Juniors join (W-26). Only events addressed to the viewer are read.
@@ -36,19 +47,54 @@ def label_of(game: Game, key: str) -> str:
     return room_label(key, game.ruleset)
 
 
+def _hmac_ref(game: Game, key: str, secret=None) -> str:
+    value = f"{game.pk}:{game.seed}:{key}"
+    digest = salted_hmac(REF_SALT, value, secret=secret, algorithm="sha256").hexdigest()
+    return digest[:REF_LENGTH]
+
+
+def room_ref(game: Game, key: str) -> str:
+    """The id of room `key` in `game`'s URLs and pages: opaque for a meeting; the afterlife,
+    one per game and the same word in every game, keeps its name."""
+    return AFTERLIFE if key == AFTERLIFE else _hmac_ref(game, key)
+
+
+def room_key(game: Game, ref: str, keys) -> str | None:
+    """The room among `keys` (those the viewer may open now) whose id is `ref`, else None.
+    An id made under a retired secret (SECRET_KEY_FALLBACKS) still opens its room."""
+    secrets = [None, *getattr(settings, "SECRET_KEY_FALLBACKS", ())]
+    for key in keys:
+        if key == AFTERLIFE:
+            if ref == AFTERLIFE:
+                return key
+        elif any(constant_time_compare(ref, _hmac_ref(game, key, s)) for s in secrets):
+            return key
+    return None
+
+
+def _room_sort_key(game, key):
+    """ROOM_ORDER, then the id: never the seat order the Lovers' keys count in."""
+    base = key.split("-")[0]
+    rank = ROOM_ORDER.index(base) if base in ROOM_ORDER else len(ROOM_ORDER)
+    return (rank, room_ref(game, key))
+
+
 def seat_rooms(game: Game, seat: Seat, state=None) -> list[tuple[str, str]]:
-    """(key, label) of the rooms `seat` may use now."""
-    return [(k, label_of(game, k)) for k in rooms_for(game, seat, state)]
+    """(id, label) of the rooms `seat` may use now, in ROOM_ORDER."""
+    keys = sorted(rooms_for(game, seat, state), key=lambda k: _room_sort_key(game, k))
+    return [(room_ref(game, k), label_of(game, k)) for k in keys]
 
 
-def room_state_for(seat: Seat, key: str):
-    """The engine state of the seat's game when the seat is a member of meeting `key`
-    now (living, and in the group while it exists), else None."""
+def seat_room(seat: Seat, ref: str):
+    """(engine state, meeting key) when the seat is a member of the meeting whose id is
+    `ref` now (living, and in the group while it exists), else None."""
     game = seat.game
-    if key == AFTERLIFE or game.status != Game.Status.RUNNING:
-        return None  # the afterlife has its own page
+    if game.status != Game.Status.RUNNING:
+        return None
     state = engine_state(game)
-    return state if key in rooms_for(game, seat, state) else None
+    meetings = [k for k in rooms_for(game, seat, state) if k != AFTERLIFE]
+    key = room_key(game, ref, meetings)  # the afterlife has its own page
+    return None if key is None else (state, key)
 
 
 def afterlife_state_for(seat: Seat):
@@ -66,11 +112,6 @@ def game_state_if_running(game: Game):
     return engine_state(game) if game.status == Game.Status.RUNNING else None
 
 
-def _room_sort_key(key):
-    base = key.split("-")[0]
-    return (ROOM_ORDER.index(base) if base in ROOM_ORDER else len(ROOM_ORDER), key)
-
-
 def room_members(game: Game, state, key: str) -> list[str]:
     """The seat names in a room now: a meeting's living members, or the afterlife's dead."""
     if state is None or game.status != Game.Status.RUNNING:
@@ -82,7 +123,8 @@ def room_members(game: Game, state, key: str) -> list[str]:
 
 @dataclass
 class RoomLink:
-    key: str
+    key: str  # the engine's meeting key: never shown (pages use `ref`)
+    ref: str  # the room's id in URLs and pages (room_ref)
     label: str
     posts: int
     members: list  # seat names in it now; empty once it has closed
@@ -104,8 +146,10 @@ def room_links(game: Game, state=None) -> list[RoomLink]:
         if any(in_afterlife(state, s.name) for s in state.seats):
             keys.add(AFTERLIFE)
     return [
-        RoomLink(k, label_of(game, k), counts.get(k, 0), room_members(game, state, k))
-        for k in sorted(keys, key=_room_sort_key)
+        RoomLink(
+            k, room_ref(game, k), label_of(game, k), counts.get(k, 0), room_members(game, state, k)
+        )
+        for k in sorted(keys, key=lambda k: _room_sort_key(game, k))
     ]
 
 
@@ -125,7 +169,8 @@ def _room_events(game, key, seat=None):
 @dataclass
 class RoomPage:
     game: Game
-    key: str
+    key: str  # the engine's meeting key: never shown (pages use `ref`)
+    ref: str  # the room's id in URLs and pages
     label: str
     names: dict
     members: list
@@ -145,6 +190,7 @@ def room_page(game: Game, key: str, *, seat=None, state=None, page=1) -> RoomPag
     return RoomPage(
         game=game,
         key=key,
+        ref=room_ref(game, key),
         label=label_of(game, key),
         names=names,
         members=room_members(game, state, key),

@@ -13,11 +13,12 @@ from .inputs import input_apply, phase_end_if_ready
 from .moderation import (
     announcement_post,
     member_find,
+    member_find_by_email_allowed,
     player_remove,
     player_replace,
     stalemate_declare,
 )
-from .phases import midnight_pass, phase_advance, phase_lock_in
+from .phases import advance_refusal, midnight_pass, phase_advance, phase_lock_in
 from .play import action_submit, action_withdraw, seat_input_apply, vote_cast, vote_withdraw
 from .posts import clean_body, moderator_notice_create, post_create, room_post
 from .sweep import clock_sweep, clock_tick, reminder_tick
@@ -26,6 +27,7 @@ __all__ = [
     "SetupProblems",
     "action_submit",
     "action_withdraw",
+    "advance_refusal",
     "announcement_post",
     "clean_body",
     "clock_extend",
@@ -44,6 +46,7 @@ __all__ = [
     "game_start",
     "input_apply",
     "member_find",
+    "member_find_by_email_allowed",
     "midnight_pass",
     "moderator_notice_create",
     "phase_advance",

@@ -32,6 +32,16 @@ def _check_move(delta):
         raise GameRuleError("move the deadline by between 1 minute and 14 days")
 
 
+def _check_shown(game, shown):
+    """A move of the deadline the page showed: a double click, or a second moderator's
+    move in between, finds it moved and changes nothing."""
+    if shown is not None and shown != game.deadline_at:
+        raise GameRuleError(
+            "the deadline has moved since this page was loaded: nothing was changed. "
+            "Reload the page to see it."
+        )
+
+
 def _pass_midnight_if_past(game, now):
     """W-3: a midpoint that is already past passes at once."""
     if game.midnight_at is not None and game.paused_at is None and game.midnight_at <= now:
@@ -82,11 +92,13 @@ def clock_resume(*, game: Game, by, now=None) -> Game:
 
 
 @transaction.atomic
-def clock_extend(*, game: Game, by, delta: timedelta, now=None) -> Game:
-    """Move the deadline later by `delta` (midnight, if still to come, by half)."""
+def clock_extend(*, game: Game, by, delta: timedelta, shown=None, now=None) -> Game:
+    """Move the deadline later by `delta` (midnight, if still to come, by half); `shown`
+    is the deadline the moderator saw, if the form said."""
     now = now or timezone.now()
     _check_move(delta)
     game = game_moderated(game, by, what="change its clock")
+    _check_shown(game, shown)
     deadlines.move_deadline(game, delta)
     game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
     moderator_notice_create(
@@ -100,12 +112,13 @@ def clock_extend(*, game: Game, by, delta: timedelta, now=None) -> Game:
 
 
 @transaction.atomic
-def clock_shorten(*, game: Game, by, delta: timedelta, now=None) -> Game:
+def clock_shorten(*, game: Game, by, delta: timedelta, shown=None, now=None) -> Game:
     """Move the deadline earlier by `delta`; at least a minute must remain (to end the
     phase now, advance it). A midnight that this moves into the past passes at once."""
     now = now or timezone.now()
     _check_move(delta)
     game = game_moderated(game, by, what="change its clock")
+    _check_shown(game, shown)
     left = deadlines.remaining(game, now)
     if delta > left - MOVE_MIN:
         raise GameRuleError(

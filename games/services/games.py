@@ -72,8 +72,9 @@ def game_join(*, game: Game, user) -> Seat:
     if game.status != Game.Status.OPEN:
         raise GameRuleError("this game is no longer open for sign-ups")
     if can_moderate(game, user):
-        # The moderator (the host, or staff) sees every card on the desk and may download
-        # the record: they cannot also play, as moderation.player_replace says too.
+        # The moderator (the host, or a holder of games.moderate_any_game) sees every card
+        # on the desk and may download the record: they cannot also play, as
+        # moderation.player_replace says too.
         raise GameRuleError("you moderate this game and cannot take a seat in it")
     if Seat.objects.filter(game=game, user=user).exists():
         raise GameRuleError("you have already joined this game")

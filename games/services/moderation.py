@@ -13,7 +13,7 @@ from ..permissions import can_moderate
 from ..queue import after_commit
 from .base import game_moderated
 from .inputs import input_apply
-from .posts import clean_body, moderator_notice_create
+from .posts import clean_body, moderator_notice_create, post_body
 
 
 def _seat(game, name):
@@ -23,18 +23,39 @@ def _seat(game, name):
     return seat
 
 
-def member_find(identifier: str):
-    """The active member a moderator names, by player name or email address (any case)."""
+# Staff who manage members (and so see their addresses in the admin anyway) may also name
+# a member by email address; a host names players by player name only.
+MEMBERS_MANAGE = "accounts.change_user"
+
+
+def member_find_by_email_allowed(user) -> bool:
+    """Whether `user` may name a member by email address (member_find): staff granted the
+    management of members. (Staff status is checked first: a host's page asks nothing.)"""
+    return user.is_authenticated and user.is_staff and user.has_perm(MEMBERS_MANAGE)
+
+
+def member_find(*, identifier: str, by):
+    """The active member a moderator names for a seat, by player name (any case).
+
+    Only staff with the permission to manage members may name one by email address: for
+    anyone else the text is a player name and nothing is looked up by address, so the
+    desk never tells a host whether an address is registered. Every miss (no such name,
+    no such address, an inactive account) gets the same words."""
     text = identifier.strip()
+    by_email = member_find_by_email_allowed(by)
     if not text:
-        raise GameRuleError("type the new player's player name or email address")
+        if by_email:
+            raise GameRuleError("type the new player's player name or email address")
+        raise GameRuleError("type the new player's player name")
     users = get_user_model().objects.filter(is_active=True)
-    if "@" in text:
+    if by_email and "@" in text:
         user = users.filter(email__iexact=text).first()
     else:
         user = users.filter(player_key=player_key_for(text)).first()
     if user is None:
-        raise GameRuleError(f"no member has the player name or email address {text}")
+        if by_email:
+            raise GameRuleError(f"no member has the player name or email address {text}")
+        raise GameRuleError(f"no member has the player name {text}")
     return user
 
 
@@ -77,8 +98,9 @@ def stalemate_declare(*, game: Game, by):
 @transaction.atomic
 def announcement_post(*, game: Game, by, body: str) -> Post:
     """A moderator's announcement in the public thread, marked as the moderator's."""
+    body = post_body(body)  # checked and rendered before the lock, as a player's post
     game = game_moderated(game, by)
-    return _announce(game, by, body)
+    return moderator_notice_create(game, by, body)
 
 
 def _announce(game, by, body):

@@ -2,8 +2,11 @@
 the system posts that announce the engine's public events.
 
 A post's body is stored as typed and as sanitised HTML (games/markup.py); numbers run
-per thread.
+per thread. The body is checked and rendered before the game row is locked: its cost is
+its own, never paid while other writers to the game wait.
 """
+
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Max
@@ -11,7 +14,7 @@ from django.db.models import Max
 from games.engine import GameRuleError
 
 from ..mapping import engine_state
-from ..markup import MAX_LENGTH, render_markdown
+from ..markup import MAX_LENGTH, TooDeep, render_markdown, trim_marks
 from ..models import Game, GameEvent, Post, Seat
 from ..permissions import rooms_for
 from .base import game_locked, seat_of
@@ -22,9 +25,17 @@ PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.
 THREAD_EVENTS = ("phase", "lynch", "death", "survival", "public", "stalemate", "game_over")
 
 
+class PostBody(NamedTuple):
+    """A post's text as stored and its HTML."""
+
+    text: str
+    html: str
+
+
 def clean_body(body: str) -> str:
-    """A post's text, stripped; GameRuleError when it is empty or too long."""
-    body = body.strip()
+    """A post's text, stripped, with each letter's pile of combining marks cut to a few
+    (markup.trim_marks); GameRuleError when it is empty or too long."""
+    body = trim_marks(body.strip())
     if not body:
         raise GameRuleError("write something first")
     if len(body) > MAX_LENGTH:
@@ -32,12 +43,22 @@ def clean_body(body: str) -> str:
     return body
 
 
+def post_body(body: str) -> PostBody:
+    """A post's text cleaned and rendered, before any lock is taken; GameRuleError when
+    it cannot be accepted (empty, too long, quotes and lists nested too deep)."""
+    body = clean_body(body)
+    try:
+        return PostBody(body, render_markdown(body))
+    except TooDeep as e:
+        raise GameRuleError(str(e)) from None
+
+
 def post_number_next(game: Game, thread: str = PUBLIC) -> int:
     top = Post.objects.filter(game=game, thread=thread).aggregate(n=Max("number"))["n"]
     return (top or 0) + 1
 
 
-def _player_post(game, seat, user, thread, body, reply_to=None) -> Post:
+def _player_post(game, seat, user, thread, body: PostBody, reply_to=None) -> Post:
     return Post.objects.create(
         game=game,
         thread=thread,
@@ -45,8 +66,8 @@ def _player_post(game, seat, user, thread, body, reply_to=None) -> Post:
         kind=Post.Kind.PLAYER,
         seat=seat,
         author=user,
-        body=body,
-        body_html=render_markdown(body),
+        body=body.text,
+        body_html=body.html,
         reply_to=reply_to,
         phase=game.phase,
     )
@@ -55,6 +76,7 @@ def _player_post(game, seat, user, thread, body, reply_to=None) -> Post:
 @transaction.atomic
 def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> Post:
     """A player's post in the public thread: living players, by day."""
+    body = post_body(body)  # before the lock (see the module's docstring)
     game = game_locked(game)
     seat = seat_of(game, user)
     if game.status == Game.Status.OPEN:
@@ -65,7 +87,6 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
             raise GameRuleError("the dead cannot post in the public thread")
         if state.night:
             raise GameRuleError("nobody posts in the public thread at night")
-    body = clean_body(body)
     parent = None
     if reply_to is not None:
         parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
@@ -77,25 +98,29 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
 @transaction.atomic
 def room_post(*, game: Game, user, room: str, body: str) -> Post:
     """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
+    body = post_body(body)  # before the lock (see the module's docstring)
     game = game_locked(game)
     # Found under the lock; a non-player gets the same answer as a non-member.
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
         raise GameRuleError("you cannot post in that room")
-    return _player_post(game, seat, user, room, clean_body(body))
+    return _player_post(game, seat, user, room, body)
 
 
-def moderator_notice_create(game: Game, by, body: str) -> Post:
+def moderator_notice_create(game: Game, by, body: str | PostBody) -> Post:
     """A moderator's post in the public thread saying what they did to the game (a pause,
-    an extension). Call it with the game row locked."""
+    an extension) or wrote (an announcement). Call it with the game row locked; a text of
+    the moderator's own comes as a PostBody, rendered before the lock (`post_body`)."""
+    if not isinstance(body, PostBody):
+        body = post_body(body)  # the site's own short sentences
     return Post.objects.create(
         game=game,
         thread=PUBLIC,
         number=post_number_next(game),
         kind=Post.Kind.MODERATOR,
         author=by,
-        body=body,
-        body_html=render_markdown(body),
+        body=body.text,
+        body_html=body.html,
         phase=game.phase,
     )
 

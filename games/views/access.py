@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from games.models import Game, Seat
 from games.permissions import can_moderate
-from games.selectors import afterlife_state_for, room_state_for
+from games.selectors import afterlife_state_for, seat_room
 
 
 def get_game_for_user(request, game_id) -> Game:
@@ -61,15 +61,17 @@ def check_can_host(request) -> None:
 # --- the rooms beside the thread --------------------------------------------------------
 # A room the viewer may not use now is the same 404 as a room that does not exist, so a GET
 # never tells a non-member that a group exists (W-26a).
-def get_room_seat_for_user(request, game_id, key):
-    """(seat, engine state) of a member of meeting `key` now: living, and in the group while
-    it exists. Access is the seat's, so a replacement has it at once and the replaced, the
-    dead and the moderator's own account do not."""
+def get_room_seat_for_user(request, game_id, ref):
+    """(seat, engine state, meeting key) of a member of the meeting whose id is `ref` now:
+    living, and in the group while it exists. Access is the seat's, so a replacement has it
+    at once and the replaced, the dead and the moderator's own account do not. A guessed
+    meeting key is no id: a 404 like any room the viewer may not open."""
     seat = get_seat_for_user(request, game_id)
-    state = room_state_for(seat, key)  # None for the afterlife: it has its own page
-    if state is None:
+    found = seat_room(seat, ref)  # None for the afterlife: it has its own page
+    if found is None:
         raise Http404("no such room")
-    return seat, state
+    state, key = found
+    return seat, state, key
 
 
 def get_afterlife_seat_for_user(request, game_id, *, whole_game=False):
@@ -86,7 +88,8 @@ def get_afterlife_seat_for_user(request, game_id, *, whole_game=False):
 
 
 def get_moderated_game_for_user(request, game_id) -> Game:
-    """A game the viewer moderates (its host, or staff); anyone else gets a 404."""
+    """A game the viewer moderates (its host, or a user granted games.moderate_any_game);
+    anyone else gets a 404."""
     game = get_game_for_user(request, game_id)
     if not can_moderate(game, request.user):
         raise Http404("no such page")

@@ -7,7 +7,7 @@ and changes nothing. The controls themselves are `{% clock_controls game %}`
 (games/templatetags/clock_tags.py), for the game page to include.
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.urls import path
@@ -28,6 +28,17 @@ def _move(request):
     if minutes not in MOVE_CHOICES:
         raise GameRuleError("choose how far to move the deadline")
     return timedelta(minutes=minutes)
+
+
+def _shown_deadline(request):
+    """The deadline the form was rendered with: a second click of the same form finds it
+    moved and changes nothing."""
+    try:
+        return datetime.fromisoformat(request.POST.get("deadline", ""))
+    except ValueError:
+        raise GameRuleError(
+            "this form does not say which deadline it moves: reload the page and try again"
+        ) from None
 
 
 @require_POST
@@ -58,7 +69,9 @@ def clock_extend(request, game_id):
     return run_and_redirect(
         request,
         game_id,
-        lambda g: services.clock_extend(game=g, by=request.user, delta=_move(request)),
+        lambda g: services.clock_extend(
+            game=g, by=request.user, delta=_move(request), shown=_shown_deadline(request)
+        ),
         "The deadline is later now.",
     )
 
@@ -69,7 +82,9 @@ def clock_shorten(request, game_id):
     return run_and_redirect(
         request,
         game_id,
-        lambda g: services.clock_shorten(game=g, by=request.user, delta=_move(request)),
+        lambda g: services.clock_shorten(
+            game=g, by=request.user, delta=_move(request), shown=_shown_deadline(request)
+        ),
         "The deadline is earlier now.",
     )
 
@@ -92,9 +107,9 @@ def phase_done(request, game_id):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/clock/pause/", clock_pause, name="clock_pause"),
-    path("games/<int:game_id>/clock/resume/", clock_resume, name="clock_resume"),
-    path("games/<int:game_id>/clock/extend/", clock_extend, name="clock_extend"),
-    path("games/<int:game_id>/clock/shorten/", clock_shorten, name="clock_shorten"),
-    path("games/<int:game_id>/done/", phase_done, name="phase_done"),
+    path("games/<id:game_id>/clock/pause/", clock_pause, name="clock_pause"),
+    path("games/<id:game_id>/clock/resume/", clock_resume, name="clock_resume"),
+    path("games/<id:game_id>/clock/extend/", clock_extend, name="clock_extend"),
+    path("games/<id:game_id>/clock/shorten/", clock_shorten, name="clock_shorten"),
+    path("games/<id:game_id>/done/", phase_done, name="phase_done"),
 ]

@@ -2,9 +2,12 @@
 moderator's acts: advance now, replace or remove a player, declare a stalemate, post an
 announcement. The clock's controls are the clock views' (games/views/clock.py).
 
-The game's host and staff only: anyone else gets a 404. Every act is a POST with CSRF and
-one service call; the irreversible ones (remove, stalemate) are confirmed on a page of
-their own first. A refusal shows its reason and keeps what the moderator typed.
+The game's host and users granted games.moderate_any_game only (staff status alone is not
+enough): anyone else gets a 404. Every act is a POST with CSRF and one service call; the
+irreversible ones (advance now, remove, stalemate) are confirmed on a page of their own
+first. "Advance now" carries the phase its form was rendered for, so
+that a double click, or a click after the clock ended that phase, is refused and ends no
+second phase. A refusal shows its reason and keeps what the moderator typed.
 """
 
 from django.contrib import messages
@@ -16,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import selectors, services
 from games.engine import GameRuleError
 from games.models import Game
+from games.narration import phase_label
 
 from .access import get_moderated_game_for_user
 from .feedback import refused
@@ -23,7 +27,11 @@ from .rooms import render_read_only_room
 
 
 def _render_desk(request, game, values=None):
-    context = {"game": game, "values": values or {}}
+    context = {
+        "game": game,
+        "values": values or {},
+        "replace_by_email": services.member_find_by_email_allowed(request.user),
+    }
     if game.status == Game.Status.RUNNING:
         context["page"] = selectors.desk_page(game)
     return render(request, "games/desk.html", context)
@@ -64,16 +72,79 @@ def desk_run(request, game, do, done, values=None):
     return redirect("game_desk", game_id=game.pk)
 
 
+def _phase_after(phase):
+    """The phase that follows `phase` unless the game ends: "day 2" -> "night 2" -> "day 3"."""
+    word, _space, number = phase.partition(" ")
+    if word == "day":
+        return f"night {number}"
+    return f"day {int(number) + 1}" if number.isdigit() else ""
+
+
+def _advance_consequences(phase):
+    label, after = phase_label(phase), phase_label(_phase_after(phase))
+    if phase.startswith("night"):
+        ends = (
+            f"{label} ends now, as if its deadline had passed: midnight passes first if it "
+            "has not yet (W-3), then the night's votes and actions as they stand now "
+            "resolve."
+        )
+        opens = f"{after} begins with the morning's announcements, unless the game ends."
+    else:
+        ends = (
+            f"{label} ends now, as if its deadline had passed. The lynch is decided by the "
+            "current votes, as at the deadline (W-4)."
+        )
+        opens = f"{after} begins, unless the game ends."
+    return [
+        ends,
+        f"{opens} The new phase gets its full length on the clock.",
+        "This cannot be undone. If the game has moved on when you confirm (the clock, or "
+        f"another click, ended {label} first), nothing is changed.",
+    ]
+
+
+def advance_now(request, game, *, back):
+    """ "Advance now", in two POSTs that both carry the phase the form was rendered for:
+    the first shows what ending it does, the second (`confirm`) ends that phase and no
+    other; a game that has moved on is refused and nothing changes. Shared by the desk
+    and the game page; `back` is the page to return to. The caller checks that the user
+    moderates the game."""
+    phase = request.POST.get("phase", "")
+    back_url = reverse(back, args=[game.pk])
+    try:
+        if not phase:
+            raise GameRuleError(
+                "this form does not say which phase to end: reload the page and try again"
+            )
+        if request.POST.get("confirm") != "yes":
+            refusal = services.advance_refusal(game, phase)
+            if refusal:
+                raise GameRuleError(refusal)
+            label = phase_label(phase)
+            return _confirm(
+                request,
+                game,
+                title=f"End {label} now?",
+                question=f"End {label} now?",
+                consequences=_advance_consequences(phase),
+                action=request.path,
+                button=f"End {label} now",
+                fields={"phase": phase},
+                cancel_url=back_url,
+            )
+        services.phase_advance(game=game, by=request.user, expected_phase=phase)
+    except GameRuleError as e:
+        refused(request, e)
+    else:
+        messages.success(request, f"{phase_label(phase)} has ended.")
+    return redirect(back_url)
+
+
 @never_cache
 @require_POST
 def desk_advance(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
-    return desk_run(
-        request,
-        game,
-        lambda: services.phase_advance(game=game, by=request.user),
-        f"{game.phase.capitalize()} has ended.",
-    )
+    return advance_now(request, game, back="game_desk")
 
 
 @never_cache
@@ -102,7 +173,7 @@ def desk_replace(request, game_id):
     def replace():
         if seat_name not in names:
             raise GameRuleError("choose the seat to give to a new player")
-        new_user = services.member_find(who)
+        new_user = services.member_find(identifier=who, by=request.user)
         return services.player_replace(
             game=game, seat_name=seat_name, new_user=new_user, by=request.user
         )
@@ -119,7 +190,9 @@ def desk_replace(request, game_id):
     )
 
 
-def _confirm(request, game, *, title, question, consequences, action, button, fields):
+def _confirm(
+    request, game, *, title, question, consequences, action, button, fields, cancel_url=None
+):
     return render(
         request,
         "games/desk_confirm.html",
@@ -131,6 +204,7 @@ def _confirm(request, game, *, title, question, consequences, action, button, fi
             "action": action,
             "button": button,
             "fields": fields,
+            "cancel_url": cancel_url or reverse("game_desk", args=[game.pk]),
         },
     )
 
@@ -204,11 +278,11 @@ def desk_stalemate(request, game_id):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/desk/", desk, name="game_desk"),
-    path("games/<int:game_id>/desk/rooms/<slug:key>/", desk_room, name="game_desk_room"),
-    path("games/<int:game_id>/desk/advance/", desk_advance, name="game_desk_advance"),
-    path("games/<int:game_id>/desk/announce/", desk_announce, name="game_desk_announce"),
-    path("games/<int:game_id>/desk/replace/", desk_replace, name="game_desk_replace"),
-    path("games/<int:game_id>/desk/remove/", desk_remove, name="game_desk_remove"),
-    path("games/<int:game_id>/desk/stalemate/", desk_stalemate, name="game_desk_stalemate"),
+    path("games/<id:game_id>/desk/", desk, name="game_desk"),
+    path("games/<id:game_id>/desk/rooms/<slug:key>/", desk_room, name="game_desk_room"),
+    path("games/<id:game_id>/desk/advance/", desk_advance, name="game_desk_advance"),
+    path("games/<id:game_id>/desk/announce/", desk_announce, name="game_desk_announce"),
+    path("games/<id:game_id>/desk/replace/", desk_replace, name="game_desk_replace"),
+    path("games/<id:game_id>/desk/remove/", desk_remove, name="game_desk_remove"),
+    path("games/<id:game_id>/desk/stalemate/", desk_stalemate, name="game_desk_stalemate"),
 ]

@@ -1,5 +1,6 @@
 """The game page (the public thread beside the seat's panel) and what players and the
-moderator do from it: join, leave, start, post, vote, unvote, advance now.
+moderator do from it: join, leave, start, post, vote, unvote, advance now (confirmed
+first, like the desk's: games/views/desk.py).
 
 Every mutation is a POST with CSRF (GET is 405) and one service call; a refused one
 changes nothing and shows the engine's reason.
@@ -14,10 +15,13 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
+from games.permissions import can_moderate
 from games.selectors import game_page, post_quote, post_url
+from witchhunt.converters import parse_id
 
 from .access import get_game_for_user
-from .feedback import run_and_redirect, sentence
+from .desk import advance_now
+from .feedback import refused, run_and_redirect, sentence
 
 
 def _render_game(request, game, post_form=None):
@@ -29,13 +33,15 @@ def _render_game(request, game, post_form=None):
     if post_form is None and page.can_post:
         initial = {}
         for key in ("reply", "quote"):
-            number = request.GET.get(key, "")
-            if number.isdigit():
-                text = post_quote(game, int(number), page.names)
+            # Plain ASCII digits up to the largest id; anything else ("²", 2**63, a
+            # 5,000-digit number) is ignored like a post that does not exist.
+            number = parse_id(request.GET.get(key))
+            if number is not None:
+                text = post_quote(game, number, page.names)
                 if text:
                     initial["body"] = text
                     if key == "reply":
-                        initial["reply_to"] = int(number)
+                        initial["reply_to"] = number
         post_form = PostForm(initial=initial)
     # A refused post comes back with its text, even where the form is no longer offered.
     show_form = page.can_post or (post_form is not None and post_form.is_bound)
@@ -107,15 +113,17 @@ def game_start(request, game_id):
     )
 
 
+@never_cache
 @require_POST
 @login_required
 def game_advance(request, game_id):
-    return run_and_redirect(
-        request,
-        game_id,
-        lambda g: services.phase_advance(game=g, by=request.user),
-        "The phase has ended.",
-    )
+    """The game page's "advance now": the desk's two steps (a confirmation, then the phase
+    the page showed ends, and no other), back to the game page."""
+    game = get_game_for_user(request, game_id)
+    if not can_moderate(game, request.user):
+        refused(request, "only the game's moderator can advance the game")
+        return redirect("game_detail", game_id=game.pk)
+    return advance_now(request, game, back="game_detail")
 
 
 @require_POST
@@ -143,12 +151,12 @@ def game_unvote(request, game_id):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/", game_detail, name="game_detail"),
-    path("games/<int:game_id>/post/", game_post, name="game_post"),
-    path("games/<int:game_id>/join/", game_join, name="game_join"),
-    path("games/<int:game_id>/leave/", game_leave, name="game_leave"),
-    path("games/<int:game_id>/start/", game_start, name="game_start"),
-    path("games/<int:game_id>/advance/", game_advance, name="game_advance"),
-    path("games/<int:game_id>/vote/", game_vote, name="game_vote"),
-    path("games/<int:game_id>/unvote/", game_unvote, name="game_unvote"),
+    path("games/<id:game_id>/", game_detail, name="game_detail"),
+    path("games/<id:game_id>/post/", game_post, name="game_post"),
+    path("games/<id:game_id>/join/", game_join, name="game_join"),
+    path("games/<id:game_id>/leave/", game_leave, name="game_leave"),
+    path("games/<id:game_id>/start/", game_start, name="game_start"),
+    path("games/<id:game_id>/advance/", game_advance, name="game_advance"),
+    path("games/<id:game_id>/vote/", game_vote, name="game_vote"),
+    path("games/<id:game_id>/unvote/", game_unvote, name="game_unvote"),
 ]

@@ -26,6 +26,6 @@ def record(request, game_id):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/reveal/", reveal, name="game_reveal"),
-    path("games/<int:game_id>/record.json", record, name="game_record"),
+    path("games/<id:game_id>/reveal/", reveal, name="game_reveal"),
+    path("games/<id:game_id>/record.json", record, name="game_record"),
 ]

@@ -167,7 +167,7 @@ def role_withdraw(request, game_id):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/role/", role, name="game_role"),
-    path("games/<int:game_id>/act/", role_act, name="game_act"),
-    path("games/<int:game_id>/withdraw/", role_withdraw, name="game_withdraw"),
+    path("games/<id:game_id>/role/", role, name="game_role"),
+    path("games/<id:game_id>/act/", role_act, name="game_act"),
+    path("games/<id:game_id>/withdraw/", role_withdraw, name="game_withdraw"),
 ]

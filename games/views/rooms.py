@@ -4,6 +4,9 @@ of every room for the afterlife and, once the game is over, for everyone (W-71).
 
 Every view starts with an access helper: a room the viewer may not use now is a 404, the
 same as a room that does not exist. Pages are never cached; posting is a POST with CSRF.
+
+A room's URL names it by its opaque id (selectors.room_ref), never by the engine's meeting
+key: the selectors map the id back among the rooms the viewer may open.
 """
 
 from django.http import Http404
@@ -16,7 +19,7 @@ from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
 from games.permissions import AFTERLIFE
-from games.selectors import afterlife_page, post_page, room_links, room_page
+from games.selectors import afterlife_page, post_page, room_key, room_links, room_page
 
 from .access import (
     get_afterlife_seat_for_user,
@@ -59,22 +62,22 @@ def _render_room(request, seat, state, key, form=None):
             "game": game,
             "room": page,
             "post_form": form or PostForm(),
-            "post_action": reverse("game_room_post", args=[game.pk, key]),
+            "post_action": reverse("game_room_post", args=[game.pk, page.ref]),
         },
     )
 
 
 @never_cache
-def room(request, game_id, key):
-    seat, state = get_room_seat_for_user(request, game_id, key)
+def room(request, game_id, ref):
+    seat, state, key = get_room_seat_for_user(request, game_id, ref)
     return _render_room(request, seat, state, key)
 
 
 @never_cache
 @require_POST
-def room_post(request, game_id, key):
-    seat, state = get_room_seat_for_user(request, game_id, key)
-    url = reverse("game_room", args=[seat.game.pk, key])
+def room_post(request, game_id, ref):
+    seat, state, key = get_room_seat_for_user(request, game_id, ref)
+    url = reverse("game_room", args=[seat.game.pk, ref])
     return _write(
         request, seat, key, url, lambda form: _render_room(request, seat, state, key, form)
     )
@@ -113,13 +116,14 @@ def afterlife_post(request, game_id):
 
 # --- read-only views of a room: the afterlife (W-17), the desk, the reveal (W-71) ---------------
 def render_read_only_room(
-    request, game, key, state, *, note, back_url, back_label, links, exclude=()
+    request, game, ref, state, *, note, back_url, back_label, links, exclude=()
 ):
     """Any private thread of `game` for a viewer who sees the whole game (the caller's access
-    helper said so), with links to the others (`links`: their URL's name). A key that names
-    no room of this game is a 404."""
+    helper said so), with links to the others (`links`: their URL's name). `ref` is the
+    room's id (selectors.room_ref); one that names no room of this game is a 404."""
     threads = [t for t in room_links(game, state) if t.key not in exclude]
-    if key not in {t.key for t in threads}:
+    key = room_key(game, ref, [t.key for t in threads])
+    if key is None:
         raise Http404("no such room")
     return render(
         request,
@@ -138,12 +142,12 @@ def render_read_only_room(
 
 
 @never_cache
-def afterlife_room(request, game_id, key):
+def afterlife_room(request, game_id, ref):
     seat, state = get_afterlife_seat_for_user(request, game_id, whole_game=True)
     return render_read_only_room(
         request,
         seat.game,
-        key,
+        ref,
         state,
         note="You read this room from the afterlife (W-17). Its members cannot see you, "
         "and you cannot write here.",
@@ -154,13 +158,13 @@ def afterlife_room(request, game_id, key):
     )
 
 
-def reveal_room(request, game_id, key):
+def reveal_room(request, game_id, ref):
     """After the end every private thread is open to everyone, like every card (W-71)."""
     game = get_finished_game_for_user(request, game_id)
     return render_read_only_room(
         request,
         game,
-        key,
+        ref,
         None,
         note="The game is over: every private thread is open to everyone (W-71).",
         back_url=reverse("game_reveal", args=[game.pk]),
@@ -169,15 +173,16 @@ def reveal_room(request, game_id, key):
     )
 
 
+# <slug:ref>: a room's opaque id (selectors.room_ref), never its meeting key.
 urlpatterns = [
-    path("games/<int:game_id>/rooms/<slug:key>/", room, name="game_room"),
-    path("games/<int:game_id>/rooms/<slug:key>/post/", room_post, name="game_room_post"),
-    path("games/<int:game_id>/afterlife/", afterlife, name="game_afterlife"),
-    path("games/<int:game_id>/afterlife/post/", afterlife_post, name="game_afterlife_post"),
+    path("games/<id:game_id>/rooms/<slug:ref>/", room, name="game_room"),
+    path("games/<id:game_id>/rooms/<slug:ref>/post/", room_post, name="game_room_post"),
+    path("games/<id:game_id>/afterlife/", afterlife, name="game_afterlife"),
+    path("games/<id:game_id>/afterlife/post/", afterlife_post, name="game_afterlife_post"),
     path(
-        "games/<int:game_id>/afterlife/rooms/<slug:key>/",
+        "games/<id:game_id>/afterlife/rooms/<slug:ref>/",
         afterlife_room,
         name="game_afterlife_room",
     ),
-    path("games/<int:game_id>/reveal/rooms/<slug:key>/", reveal_room, name="game_reveal_room"),
+    path("games/<id:game_id>/reveal/rooms/<slug:ref>/", reveal_room, name="game_reveal_room"),
 ]

@@ -37,3 +37,40 @@ def test_seed_demo_refused_where_not_allowed(settings):
     with pytest.raises(CommandError, match="DEMO_SEED_ALLOWED"):
         call_command("seed_demo")
     assert not User.objects.exists()
+
+
+def test_the_demo_moderator_moderates_every_game_by_permission_not_staff_status():
+    """Staff status alone moderates no game: the demo moderator holds games.moderate_any_game
+    itself, so it moderates a game it does not host even without the superuser flag."""
+    from games import services
+    from games.models import Game
+    from games.permissions import can_moderate
+
+    call_command("seed_demo")
+    moderator = User.objects.get(player_name="Moderator")
+    assert moderator.user_permissions.filter(
+        content_type__app_label="games", codename="moderate_any_game"
+    ).exists()
+    host = User.objects.get(player_key="tituba")
+    other = services.game_create(
+        host=host,
+        ruleset="witchhunt",
+        title="Not the demo's",
+        seats_count=3,
+        deal={
+            "mode": "explicit",
+            "cards": [
+                {"character": "priest", "type": "holy_villager"},
+                {"character": "judge", "type": "elder_witch"},
+                {"character": "gravedigger", "type": "basic_villager"},
+            ],
+        },
+    )
+    User.objects.filter(pk=moderator.pk).update(is_superuser=False)
+    moderator = User.objects.get(pk=moderator.pk)
+    assert moderator.is_staff and not moderator.is_superuser
+    assert can_moderate(other, moderator)
+    assert can_moderate(Game.objects.get(title__endswith="(demo)"), moderator)
+    User.objects.filter(pk=moderator.pk).update(is_superuser=False, is_staff=True)
+    moderator.user_permissions.clear()
+    assert not can_moderate(other, User.objects.get(pk=moderator.pk))

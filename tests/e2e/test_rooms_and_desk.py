@@ -123,9 +123,11 @@ def test_the_moderator_replaces_a_player_on_the_desk(browser, live_server, night
     shot(mod, "desk")
 
     mod.get_by_role("button", name="Advance now").click()
+    expect(mod.get_by_role("heading", name="End Night 1 now?")).to_be_visible()
+    mod.get_by_role("button", name="End Night 1 now").click()
     expect(mod.locator(".message--success")).to_contain_text("Night 1 has ended.")
     mod.get_by_label("Seat", exact=True).select_option("cat")
-    mod.get_by_label("New player").fill("NEWBIE@example.com")
+    mod.get_by_label("New player").fill("NEWBIE")  # a host names players by player name
     mod.get_by_role("button", name="Replace").click()
     expect(mod.locator(".message--success")).to_contain_text("Newbie replaces Cat")
     shot(mod, "desk-replaced")

@@ -17,8 +17,11 @@ Room posts: `COVEN_POST` (Bob, Day 1), `SPIES_POST` (Cat), `LOVERS_POST` (Fay an
 import html
 import re
 
+from django.urls import reverse
+
 from games import services
 from games.mapping import engine_state
+from games.selectors import room_ref
 from tests.factories import UserFactory
 from tests.games.conftest import make_game
 
@@ -86,6 +89,12 @@ def play_to_day_3(moderator, users, *, replace=True):
         services.player_replace(game=game, seat_name="gus", new_user=newcomer, by=moderator)
         game.refresh_from_db()
     return game, newcomer
+
+
+def room_url(name, game, key):
+    """The URL `name` (game_room, game_room_post, game_afterlife_room, game_desk_room,
+    game_reveal_room) of room `key`: a URL names a room by its opaque id, never its key."""
+    return reverse(name, args=[game.pk, room_ref(game, key)])
 
 
 def page_text(body):

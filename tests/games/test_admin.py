@@ -81,12 +81,16 @@ def test_start_action_calls_the_service_and_reports_refusals(admin_client, moder
 
 
 def test_advance_now_action_ends_the_phase(admin_client, cast_game):
+    # Asked first, each game with its phase (tests/games/test_advance_once.py).
+    data = {"action": "advance_games", "_selected_action": [cast_game.pk]}
+    asked = admin_client.post(reverse("admin:games_game_changelist"), data)
+    assert f'name="phase-{cast_game.pk}" value="day 1"' in asked.content.decode()
     response = admin_client.post(
         reverse("admin:games_game_changelist"),
-        {"action": "advance_games", "_selected_action": [cast_game.pk]},
+        {**data, "post": "yes", f"phase-{cast_game.pk}": "day 1"},
         follow=True,
     )
-    assert "The named cast: the phase has ended." in _messages(response)
+    assert "The named cast: Day 1 has ended." in _messages(response)
     cast_game.refresh_from_db()
     assert cast_game.phase == "night 1"
 

@@ -472,7 +472,8 @@ def test_moderator_pauses_extends_and_resumes_through_the_views(game, client, mo
     response = client.post(f"/games/{game.pk}/clock/pause/", follow=True)
     assert "The clock is paused" in response.content.decode()
     assert _fresh(game).paused_at == T0
-    client.post(f"/games/{game.pk}/clock/extend/", {"minutes": "720"})
+    shown = _fresh(game).deadline_at.isoformat()
+    client.post(f"/games/{game.pk}/clock/extend/", {"minutes": "720", "deadline": shown})
     assert _fresh(game).deadline_at == T0 + DAY + timedelta(hours=12)
     response = client.post(f"/games/{game.pk}/clock/shorten/", {"minutes": "7"}, follow=True)
     assert "choose how far to move the deadline" in response.content.decode().lower()

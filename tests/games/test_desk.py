@@ -20,6 +20,7 @@ from tests.games.afterlife_cast import (
     afterlife_users,
     page_text,
     play_to_day_3,
+    room_url,
 )
 from tests.games.conftest import make_game
 
@@ -41,17 +42,23 @@ def mod_client(client, moderator):
 
 
 # --- who sees it ---------------------------------------------------------------------------------
-def test_desk_is_the_moderators_and_staffs_alone(client, cast_game, cast_users, moderator):
+def test_desk_is_the_moderators_alone(client, cast_game, cast_users, moderator):
+    """The host, and a user granted games.moderate_any_game; staff status alone is not
+    enough (tests/games/test_security.py has the rest)."""
+    from django.contrib.auth.models import Permission
+
     staff = UserFactory(player_name="Staffer", is_staff=True)
+    staff.user_permissions.add(Permission.objects.get(codename="moderate_any_game"))
     for user in (moderator, staff):
         client.force_login(user)
         response = client.get(_url(cast_game))
         assert response.status_code == 200
         assert "no-store" in response["Cache-Control"]
-    for user in (cast_users["ann"], cast_users["bob"], UserFactory(player_name="Zed")):
+    for user in (cast_users["ann"], cast_users["bob"], UserFactory(player_name="Zed"),
+                 UserFactory(player_name="Staffless", is_staff=True)):  # fmt: skip
         client.force_login(user)
         assert client.get(_url(cast_game)).status_code == 404
-        assert client.get(_url(cast_game, "game_desk_room", "coven")).status_code == 404
+        assert client.get(room_url("game_desk_room", cast_game, "coven")).status_code == 404
         assert client.post(_url(cast_game, "game_desk_advance")).status_code == 404
     client.logout()
     assert client.get(_url(cast_game)).status_code == 404
@@ -67,12 +74,13 @@ def test_desk_shows_every_card_every_event_and_every_room(mod_client, moderator)
     assert "Dead (offstage, last act unused)" in text and "Dead (offstage: the Magician)" in text
     assert "Demon Bob votes to veto Cat." in text and "Coven: Hal votes to kill Dan." in text
     assert "The Coven · 1 post · Hal" in text and "The afterlife · 2 posts · Ann, Bob" in text
-    room = _text(mod_client.get(_url(game, "game_desk_room", "coven")))
+    room = _text(mod_client.get(room_url("game_desk_room", game, "coven")))
     assert COVEN_POST in room and "You read this room as the moderator" in room
     assert "Write in this room" not in room
-    room = _text(mod_client.get(_url(game, "game_desk_room", "afterlife")))
+    room = _text(mod_client.get(room_url("game_desk_room", game, "afterlife")))
     assert AFTERLIFE_POST in room
-    assert mod_client.get(_url(game, "game_desk_room", "court")).status_code == 404
+    assert mod_client.get(room_url("game_desk_room", game, "court")).status_code == 404
+    assert mod_client.get(_url(game, "game_desk_room", "coven")).status_code == 404  # a key
 
 
 def test_desk_activity_shows_each_current_players_last_post_vote_and_action(
@@ -99,14 +107,19 @@ def test_desk_activity_shows_each_current_players_last_post_vote_and_action(
 
 # --- acts ------------------------------------------------------------------------------------
 def test_desk_advance_now_ends_the_phase(mod_client, cast_game):
-    response = mod_client.post(_url(cast_game, "game_desk_advance"), follow=True)
+    # Asked first, for the phase the desk showed (tests/games/test_advance_once.py).
+    asked = mod_client.post(_url(cast_game, "game_desk_advance"), {"phase": "day 1"})
+    assert "End Day 1 now?" in _text(asked)
+    response = mod_client.post(
+        _url(cast_game, "game_desk_advance"), {"phase": "day 1", "confirm": "yes"}, follow=True
+    )
     assert "Day 1 has ended." in _text(response)
     cast_game.refresh_from_db()
     assert cast_game.phase == "night 1"
     assert mod_client.get(_url(cast_game, "game_desk_advance")).status_code == 405
 
 
-def test_desk_replace_by_name_or_email(mod_client, cast_game, cast_users):
+def test_desk_replace_by_player_name(mod_client, cast_game, cast_users):
     newby = UserFactory(player_name="Newby")
     response = mod_client.post(
         _url(cast_game, "game_desk_replace"), {"seat": "bob", "who": "  NEWBY "}, follow=True
@@ -114,9 +127,8 @@ def test_desk_replace_by_name_or_email(mod_client, cast_game, cast_users):
     assert "Newby replaces Bob: the seat, its cards, its rooms" in _text(response)
     assert cast_game.seats.get(name="bob").user == newby
     other = UserFactory(player_name="Other")
-    mod_client.post(
-        _url(cast_game, "game_desk_replace"), {"seat": "ann", "who": other.email.upper()}
-    )
+    # A host names players by player name only (tests/games/test_member_find.py).
+    mod_client.post(_url(cast_game, "game_desk_replace"), {"seat": "ann", "who": "other"})
     assert cast_game.seats.get(name="ann").user == other
     notices = list(
         Post.objects.filter(game=cast_game, kind="moderator").values_list("body", flat=True)
@@ -127,11 +139,8 @@ def test_desk_replace_by_name_or_email(mod_client, cast_game, cast_users):
 @pytest.mark.parametrize(
     "data, reason",
     [
-        (
-            {"seat": "bob", "who": "nobody-here"},
-            "No member has the player name or email address nobody-here.",
-        ),
-        ({"seat": "bob", "who": ""}, "Type the new player's player name or email address."),
+        ({"seat": "bob", "who": "nobody-here"}, "No member has the player name nobody-here."),
+        ({"seat": "bob", "who": ""}, "Type the new player's player name."),
         ({"seat": "bob", "who": "ann"}, "Ann already has a seat in this game."),
         ({"seat": "bob", "who": "mod"}, "Mod moderates this game and cannot take a seat."),
         ({"seat": "zed", "who": "newby"}, "Choose the seat to give to a new player."),

@@ -26,7 +26,9 @@ from tests.games.afterlife_cast import (
     afterlife_users,
     page_text,
     play_to_day_3,
+    room_url,
 )
+from tests.games.conftest import CAST, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -100,6 +102,13 @@ KEYS = ["king", "judge", "oracle", "gravedigger", "queen", "cupid", "harlot", "w
         "village_lover", "holy_villager", "basic_villager"]  # fmt: skip
 # Keys that name no room of the game: a GET answers 404 whoever asks.
 NO_ROOMS = ("travelers", "innkeeper", "musketeers", "pack")
+# A URL names a room by its opaque id, never by its meeting key: a key typed into a room URL
+# (an old link, a guess) is a 404 whoever asks, a member and the moderator included.
+GUESSED = ("coven", "juniors", "spies", "court", "lovers-1", "lovers-2", "lovers")
+ROOM_ROUTES = ("game_room", "game_room_post", "game_afterlife_room", "game_desk_room",
+               "game_reveal_room")  # fmt: skip
+# A room link in a page: /rooms/<id>/ with a 20-hex-digit id, or the afterlife by name.
+ROOM_LINK = re.compile(r"/rooms/([^/\s\"'?#]+)/")
 
 
 @pytest.fixture
@@ -150,20 +159,26 @@ def _pages(game, rooms, read_only_rooms):
         ("admin: inputs", reverse("admin:games_gameinput_changelist")),
     ]
     for key in (*rooms, *NO_ROOMS, "afterlife"):
-        pages.append((f"room: {key}", reverse("game_room", args=[game.pk, key])))
+        pages.append((f"room: {key}", room_url("game_room", game, key)))
     for key in (*read_only_rooms, *NO_ROOMS, "afterlife"):
-        url = reverse("game_afterlife_room", args=[game.pk, key])
+        url = room_url("game_afterlife_room", game, key)
         pages.append((f"afterlife room: {key}", url))
     for key in (*read_only_rooms, *NO_ROOMS, "afterlife"):
-        url = reverse("game_desk_room", args=[game.pk, key])
+        url = room_url("game_desk_room", game, key)
         pages.append((f"desk room: {key}", url))
-        url = reverse("game_reveal_room", args=[game.pk, key])
+        url = room_url("game_reveal_room", game, key)
         pages.append((f"reveal room: {key}", url))
+    for key in GUESSED:
+        for route in ROOM_ROUTES:
+            if route != "game_room_post":  # a GET there is 405 whoever asks
+                pages.append((f"guessed: {route} {key}", reverse(route, args=[game.pk, key])))
     return pages
 
 
 def _status(label, viewer, *, seated, members, afterlife, desk_rooms):
     """The status `viewer` must get for the page `label`."""
+    if label.startswith("guessed"):
+        return 404
     if label.startswith("admin"):
         return 302  # nobody in the matrix is staff: sent to sign in
     if label == "role page":
@@ -211,6 +226,15 @@ def _keys(raw, keys=KEYS):
     return {k for k in keys if re.search(rf"\b{k}\b", raw)}
 
 
+def _room_links_by_key(raw):
+    """Room links in the pages that name a room by anything but its opaque id (or the
+    afterlife by name): a meeting key such as lovers-2 counts the Lover pairs in seat order."""
+    return {
+        ref for ref in ROOM_LINK.findall(raw)
+        if ref != "afterlife" and not re.fullmatch(r"[0-9a-f]{20}", ref)
+    }  # fmt: skip
+
+
 @pytest.fixture
 def viewers(moderator, court_users):
     return {"anonymous": None, "outsider": UserFactory(player_name="Zed"), MOD: moderator,
@@ -231,6 +255,8 @@ def test_every_page_shows_each_secret_only_to_those_entitled(client, long_thread
     assert "Good morning, village." in text  # the public thread is everyone's
     _check_facts(FACTS, viewer, text)
     assert _keys(raw) == (set(KEYS) if viewer == MOD else set()), viewer
+    assert _room_links_by_key(raw) == set(), viewer
+    assert not re.search(r"\blovers-\d", raw), viewer  # no meeting key in any page
 
 
 # --- issue 7: the afterlife, the offstage, a replacement ---------------------------------------
@@ -314,8 +340,117 @@ def test_afterlife_offstage_and_replaced_see_only_what_they_are_entitled_to(clie
     text, raw = _visit(client, viewers[viewer], pages, expected)
     assert "Newcomer replaces Gus." in text  # the public thread is everyone's
     _check_facts(AL_FACTS, viewer, text)
+    assert _room_links_by_key(raw) == set(), viewer
+    assert not re.search(r"\blovers-\d", raw), viewer  # no meeting key in any page
     keys = _keys(raw, AL_KEYS)
     if viewer == MOD:
         assert keys == set(AL_KEYS)  # the record
     elif viewer not in AL:
         assert keys == set(), viewer
+
+
+# --- the deal's order: no public page may follow it ---------------------------------------------
+# The same cards dealt in other seat orders, or shuffled by other seeds, must give the same
+# public pages: the seats, the public thread and the votes are the same, and so is what W-23
+# makes public (the characters in play, the count of each player type). A list in the deal's
+# order (the engine counts the types seat by seat) would tell everyone the first seat's type.
+# Each game is compared with the first as anonymous visitors, outsiders and Ann, whose own
+# card is the same in every deal and who knows nothing of the others' on Day 1.
+ANN_CARD = CAST[0]
+OTHERS = CAST[1:]
+SEAT_ORDERS = [  # the other seven cards, in the order dealt to Bob, Cat, … Hal
+    OTHERS,
+    OTHERS[::-1],
+    OTHERS[3:] + OTHERS[:3],
+    [OTHERS[6], OTHERS[4], OTHERS[2], OTHERS[0], OTHERS[1], OTHERS[3], OTHERS[5]],
+]
+SEEDS = (1, 2, 3, 5, 8)
+
+
+def _dealt(cards):
+    """The named cast's names in their seat order, holding `cards` (character, type)."""
+    return [(name, c, t) for (name, _, _), (c, t) in zip(CAST, cards, strict=True)]
+
+
+def _day_1_in_public(game, users):
+    """The same public doings in every game: two votes for Bob, one for Dan, a post."""
+    for voter, target in (("dan", "bob"), ("eve", "bob"), ("cat", "dan")):
+        services.vote_cast(game=game, user=users[voter], target=target)
+    services.post_create(game=game, user=users["ann"], body="Who dealt these cards?")
+    return game
+
+
+def _seen(client, user, game, *, role=False):
+    """The pages `user` reads of `game`, with what differs between any two games (the
+    game's id, the CSRF token) made the same."""
+    detail = reverse("game_detail", args=[game.pk])
+    urls = [detail, f"{detail}?page=1", f"{detail}?only=ann", f"{detail}?only=hal"]
+    if role:
+        urls.append(reverse("game_role", args=[game.pk]))
+    client.logout()
+    if user is not None:
+        client.force_login(user)
+    pages = []
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode().replace(f"/games/{game.pk}/", "/games/N/")
+        pages.append(re.sub(r'value="[A-Za-z0-9]{64}"', 'value=""', html))
+    return pages
+
+
+def _assert_same(first, other, what):
+    for a, b in zip(first, other, strict=True):
+        if a != b:  # the visible text first: the clearer message
+            assert page_text(a) == page_text(b), what
+            assert a == b, what
+
+
+def test_public_pages_do_not_follow_the_seat_order_of_the_deal(
+    client, traveller, moderator, cast_users
+):
+    games = [
+        _day_1_in_public(
+            make_game(moderator, cast_users, cast=_dealt([ANN_CARD[1:], *[c[1:] for c in order]])),
+            cast_users,
+        )
+        for order in SEAT_ORDERS
+    ]
+    # The deals differ where it matters: the first seats hold other types.
+    assert len({g.seats.get(name="bob").assignment.type for g in games}) > 1
+    outsider = UserFactory(player_name="Zed")
+    first = games[0]
+    for user, role in ((None, False), (outsider, False), (cast_users["ann"], True)):
+        seen = _seen(client, user, first, role=role)
+        for i, game in enumerate(games[1:], 1):
+            _assert_same(seen, _seen(client, user, game, role=role), (user, SEAT_ORDERS[i]))
+    # The types in the order of their keys, whatever the database keeps of the event's.
+    text = page_text(_seen(client, None, first)[0])
+    assert (
+        "Player types: 2 Basic Villagers, 1 Elder Witch, 1 Holy Villager, 1 Junior Witch, "
+        "2 Village Lovers, 1 Village Spy." in text
+    )
+
+
+def test_public_pages_do_not_follow_the_seed_that_shuffles_the_deal(
+    client, traveller, moderator, cast_users
+):
+    games = []
+    for seed in SEEDS:
+        game = services.game_create(
+            host=moderator,
+            ruleset="witchhunt",
+            title="The named cast",
+            seats_count=len(CAST),
+            seed=seed,
+            deal={"mode": "explicit", "cards": [{"character": c, "type": t} for _, c, t in CAST]},
+        )
+        for name, _, _ in CAST:
+            services.game_join(game=game, user=cast_users[name.lower()])
+        games.append(_day_1_in_public(services.game_start(game=game, by=moderator), cast_users))
+    assert len({g.seats.get(name="ann").assignment.type for g in games}) > 1  # shuffled
+    outsider = UserFactory(player_name="Zed")
+    for user in (None, outsider):
+        seen = _seen(client, user, games[0])
+        for seed, game in zip(SEEDS[1:], games[1:], strict=True):
+            _assert_same(seen, _seen(client, user, game), (user, seed))

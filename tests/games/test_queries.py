@@ -12,6 +12,7 @@ from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
 from games.models import Post
 from tests.factories import UserFactory
+from tests.games.afterlife_cast import room_url
 
 pytestmark = pytest.mark.django_db
 
@@ -180,18 +181,18 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     counts = {}
     for label, game, n in (("big", big_game[0], 1000), ("small", cast_game, 10)):
         member, dead = _to_night_with_the_dead(game, n)
-        room = reverse("game_room", args=[game.pk, "coven"])
+        room = room_url("game_room", game, "coven")
         afterlife = reverse("game_afterlife", args=[game.pk])
         counts[label] = {
             "room": _count(client, member, room, cold=cold),
             "room page 2": _count(client, member, f"{room}?page=2", cold=cold),
             "afterlife": _count(client, dead, afterlife, cold=cold),
             "afterlife room": _count(
-                client, dead, reverse("game_afterlife_room", args=[game.pk, "coven"]), cold=cold
+                client, dead, room_url("game_afterlife_room", game, "coven"), cold=cold
             ),
             "desk": _count(client, moderator, reverse("game_desk", args=[game.pk]), cold=cold),
             "desk room": _count(
-                client, moderator, reverse("game_desk_room", args=[game.pk, "coven"]), cold=cold
+                client, moderator, room_url("game_desk_room", game, "coven"), cold=cold
             ),
         }
     assert counts["big"] == counts["small"], counts

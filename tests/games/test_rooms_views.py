@@ -18,6 +18,7 @@ from tests.games.afterlife_cast import (
     lynch,
     page_text,
     play_to_day_3,
+    room_url,
 )
 from tests.games.conftest import make_game
 
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _room(game, key):
-    return reverse("game_room", args=[game.pk, key])
+    return room_url("game_room", game, key)
 
 
 def _get(client, user, url):
@@ -54,7 +55,7 @@ def test_room_members_read_and_post_in_their_room(client, cast_game, cast_users)
     text = _text(client, bob, _room(cast_game, "coven"))
     assert "The Coven" in text and "Nobody has posted here yet." in text
     response = client.post(
-        reverse("game_room_post", args=[cast_game.pk, "coven"]), {"body": "Ann *tonight*?"}
+        room_url("game_room_post", cast_game, "coven"), {"body": "Ann *tonight*?"}
     )
     assert response.status_code == 302
     assert response["Location"] == f"{_room(cast_game, 'coven')}?page=1#p1"
@@ -77,7 +78,7 @@ def test_room_refuses_strangers_non_members_and_the_moderator_with_a_404(
         assert _get(client, user, _room(cast_game, "coven")).status_code == 404, user
         if user is not None:
             response = client.post(
-                reverse("game_room_post", args=[cast_game.pk, "coven"]), {"body": "let me in"}
+                room_url("game_room_post", cast_game, "coven"), {"body": "let me in"}
             )
             assert response.status_code == 404
     assert Post.objects.filter(game=cast_game, thread="coven").count() == 1
@@ -98,18 +99,32 @@ def test_room_404_says_nothing_about_whether_the_group_exists(client, cast_game,
 def test_room_pages_are_private_and_never_cached(client, cast_game, cast_users):
     response = _get(client, cast_users["bob"], _room(cast_game, "coven"))
     assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
-    assert client.get(reverse("game_room_post", args=[cast_game.pk, "coven"])).status_code == 405
+    assert client.get(room_url("game_room_post", cast_game, "coven")).status_code == 405
 
 
 def test_room_post_refused_keeps_the_text_and_stores_nothing(client, cast_game, cast_users):
     client.force_login(cast_users["bob"])
-    url = reverse("game_room_post", args=[cast_game.pk, "coven"])
+    url = room_url("game_room_post", cast_game, "coven")
     response = client.post(url, {"body": "x" * 20001})
     assert response.status_code == 200
     assert "at most 20000 characters" in page_text(response.content.decode())
     assert "x" * 20001 in response.content.decode()  # the text comes back
     response = client.post(url, {"body": "   "})
     assert "This field is required." in page_text(response.content.decode())
+    assert not Post.objects.filter(game=cast_game, thread="coven").exists()
+
+
+def test_room_post_nested_too_deep_is_refused_and_keeps_the_text(client, cast_game, cast_users):
+    """Thousands of nested list markers crashed the old renderer: a 500, the post lost."""
+    client.force_login(cast_users["bob"])
+    url = room_url("game_room_post", cast_game, "coven")
+    body = "Tonight:\n\n" + "1. " * 3000 + "Ann"
+    response = client.post(url, {"body": body})
+    assert response.status_code == 200
+    text = page_text(response.content.decode())
+    assert "A post can nest quotes and lists at most 16 deep." in text
+    assert response.context["post_form"]["body"].value() == body
+    assert body in response.content.decode()  # the text comes back in the form
     assert not Post.objects.filter(game=cast_game, thread="coven").exists()
 
 
@@ -131,7 +146,7 @@ def test_the_dead_lose_their_room_at_once(client, cast_game, cast_users):
     lynch(cast_game, cast_users, "bob")
     assert _get(client, cast_users["bob"], _room(cast_game, "coven")).status_code == 404
     response = client.post(
-        reverse("game_room_post", args=[cast_game.pk, "coven"]), {"body": "from the grave"}
+        room_url("game_room_post", cast_game, "coven"), {"body": "from the grave"}
     )
     assert response.status_code == 404
     assert "The afterlife" in _text(
@@ -245,7 +260,7 @@ def test_afterlife_shows_the_whole_game_to_the_dead(client, day_3, dead):
     assert f"{AFTERLIFE_POST}: a Demon arrives." in text
     assert "You are an Angel" in text if dead == "ann" else "You are a Demon" in text
     for key, post in (("coven", COVEN_POST), ("spies", SPIES_POST), ("lovers-1", LOVERS_POST)):
-        room = _text(client, users[dead], reverse("game_afterlife_room", args=[game.pk, key]))
+        room = _text(client, users[dead], room_url("game_afterlife_room", game, key))
         assert post in room and "Write in this room" not in room
         assert "You read this room from the afterlife" in room
 
@@ -258,9 +273,7 @@ def test_afterlife_is_404_for_everyone_not_in_it(client, day_3, moderator):
     for name in ("cat", "dan", "eve", "gus", "newcomer", "hal"):
         assert _get(client, users[name], url).status_code == 404, name
         assert (
-            _get(
-                client, users[name], reverse("game_afterlife_room", args=[game.pk, "coven"])
-            ).status_code
+            _get(client, users[name], room_url("game_afterlife_room", game, "coven")).status_code
             == 404
         )
     for user in (moderator, None, UserFactory(player_name="Zed")):
@@ -293,10 +306,10 @@ def test_the_dead_post_in_the_afterlife_and_the_living_never_see_it(client, day_
 def test_afterlife_cannot_write_in_a_meeting(client, day_3):
     game, users = day_3
     client.force_login(users["ann"])
-    response = client.post(reverse("game_room_post", args=[game.pk, "coven"]), {"body": "boo"})
+    response = client.post(room_url("game_room_post", game, "coven"), {"body": "boo"})
     assert response.status_code == 404
     assert _get(client, users["ann"], _room(game, "coven")).status_code == 404
-    unknown = reverse("game_afterlife_room", args=[game.pk, "court"])  # no Court in this game
+    unknown = room_url("game_afterlife_room", game, "court")  # no Court in this game
     assert _get(client, users["ann"], unknown).status_code == 404
 
 
@@ -312,10 +325,7 @@ def test_werewolf_graveyard_is_a_thread_without_the_whole_game(client, moderator
     client.post(reverse("game_afterlife_post", args=[game.pk]), {"body": "Grave-note-1"})
     assert "Grave-note-1" in _text(client, users["dan"], url)
     assert (
-        _get(
-            client, users["dan"], reverse("game_afterlife_room", args=[game.pk, "pack"])
-        ).status_code
-        == 404
+        _get(client, users["dan"], room_url("game_afterlife_room", game, "pack")).status_code == 404
     )
     assert _get(client, users["ann"], url).status_code == 404
     assert "The pack" in _text(client, users["bob"], _room(game, "pack"))
@@ -346,17 +356,15 @@ def test_rooms_close_at_the_end_and_the_reveal_opens_every_thread(client, day_3,
     reveal = _text(client, None, reverse("game_reveal", args=[game.pk]))
     assert "The private threads" in reveal and "The afterlife" in reveal
     for key, post in (("coven", COVEN_POST), ("afterlife", AFTERLIFE_POST)):
-        text = _text(client, None, reverse("game_reveal_room", args=[game.pk, key]))
+        text = _text(client, None, room_url("game_reveal_room", game, key))
         assert post in text and "every private thread is open to everyone" in text
-    assert (
-        _get(client, None, reverse("game_reveal_room", args=[game.pk, "court"])).status_code == 404
-    )
+    assert _get(client, None, room_url("game_reveal_room", game, "court")).status_code == 404
 
 
 def test_reveal_rooms_are_404_while_the_game_runs(client, day_3, moderator):
     game, _ = day_3
     for user in (None, moderator):
-        url = reverse("game_reveal_room", args=[game.pk, "coven"])
+        url = room_url("game_reveal_room", game, "coven")
         assert _get(client, user, url).status_code == 404
 
 
@@ -375,7 +383,7 @@ def test_the_role_page_lists_the_seats_rooms_and_no_others(client, cast_game, ca
     role = reverse("game_role", args=[cast_game.pk])
     client.force_login(cast_users["bob"])  # an Elder: the Coven
     page = client.get(role).content.decode()
-    assert reverse("game_room", args=[cast_game.pk, "coven"]) in page
+    assert room_url("game_room", cast_game, "coven") in page
     client.force_login(cast_users["ann"])  # the Priest meets no group
     page = client.get(role).content.decode()
     assert "Your rooms" not in page and "/rooms/" not in page

@@ -24,12 +24,15 @@ from games import mail, services
 from games.engine import GameRuleError
 from games.mapping import engine_state
 from games.models import Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
+from games.permissions import can_moderate
+from games.selectors import room_ref
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import (
     afterlife_users,
     lynch,
     page_text,
     play_to_day_3,
+    room_url,
 )
 from tests.games.conftest import CAST, COURT_CAST, make_game
 
@@ -92,12 +95,118 @@ def day_3(moderator):
     return game, {**users, "newcomer": newcomer}
 
 
+# --- who moderates: the host, and those granted games.moderate_any_game ---------------------
+def _granted(user, codename="moderate_any_game"):
+    """`user` with a permission of the games app (a fresh copy: has_perm caches)."""
+    user.user_permissions.add(Permission.objects.get(content_type__app_label="games",
+                                                     codename=codename))  # fmt: skip
+    return type(user).objects.get(pk=user.pk)
+
+
+def _moderator_pages(game):
+    return [_url("game_desk", game), _url("game_record", game),
+            room_url("game_desk_room", game, "coven")]  # fmt: skip
+
+
+def test_staff_status_alone_moderates_no_game(client, cast_game, cast_users):
+    """Staff status opens the admin site, not the desk, the cards or the acts of every game:
+    a staff member who does not host the game is a stranger to its moderator's pages."""
+    staff = UserFactory(player_name="Staffer", is_staff=True)
+    assert not can_moderate(cast_game, staff)
+    before = _snapshot(cast_game)
+    _login(client, staff)
+    for url in _moderator_pages(cast_game):
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert b"elder_witch" not in response.content and b"Judge" not in response.content
+    assert client.post(_url("game_desk_announce", cast_game), {"body": "Hi"}).status_code == 404
+    assert client.post(_url("clock_pause", cast_game)).status_code in (302, 404)
+    with pytest.raises(GameRuleError):
+        services.phase_advance(game=cast_game, by=staff)
+    html = client.get(_url("game_detail", cast_game)).content.decode()
+    assert (
+        "The moderator's desk" not in page_text(html) and _url("game_desk", cast_game) not in html
+    )
+    assert _snapshot(cast_game) == before
+    assert Game.objects.get(pk=cast_game.pk).paused_at is None
+
+
+def test_the_moderate_any_game_permission_moderates_every_game(client, cast_game, cast_users):
+    """Granted on the user or through a group, games.moderate_any_game opens the desk, the
+    cards and the record of a game the user does not host; staff status is not needed."""
+    from django.contrib.auth.models import Group
+
+    direct = _granted(UserFactory(player_name="Granted", is_staff=True))
+    group = Group.objects.create(name="Moderators")
+    group.permissions.add(Permission.objects.get(codename="moderate_any_game"))
+    member = UserFactory(player_name="Grouped")
+    member.groups.add(group)
+    for user in (direct, member):
+        assert can_moderate(cast_game, user)
+        _login(client, user)
+        for url in _moderator_pages(cast_game):
+            assert client.get(url).status_code == 200, (user, url)
+        assert "Judge" in page_text(client.get(_url("game_desk", cast_game)).content.decode())
+        assert b"elder_witch" in client.get(_url("game_record", cast_game)).content
+    # The permission moderates; another permission (hosting) does not.
+    host_only = _granted(UserFactory(player_name="HostOnly"), "add_game")
+    assert not can_moderate(cast_game, host_only)
+    assert _login(client, host_only).get(_url("game_desk", cast_game)).status_code == 404
+    # An inactive account holds no permission.
+    direct.is_active = False
+    direct.save(update_fields=["is_active"])
+    assert not can_moderate(cast_game, type(direct).objects.get(pk=direct.pk))
+
+
+def test_the_host_always_moderates_their_own_game(client, cast_game, moderator):
+    assert not moderator.is_staff and not moderator.has_perm("games.moderate_any_game")
+    assert can_moderate(cast_game, moderator)
+    _login(client, moderator)
+    for url in _moderator_pages(cast_game):
+        assert client.get(url).status_code == 200, url
+    # ...and no other game: hosting one game moderates no other.
+    other = _open_game(_granted(UserFactory(player_name="OtherHost"), "add_game"))
+    assert not can_moderate(other, moderator)
+    assert client.get(_url("game_desk", other)).status_code == 404
+
+
+def test_moderates_every_game_answers_as_has_perm(cast_game):
+    """permissions.moderates_every_game is has_perm in one query: the same answer for every
+    kind of account."""
+    from django.contrib.auth.models import Group
+
+    from games.permissions import moderates_every_game
+
+    group = Group.objects.create(name="Moderators")
+    group.permissions.add(Permission.objects.get(codename="moderate_any_game"))
+    grouped = UserFactory(player_name="Grouped")
+    grouped.groups.add(group)
+    accounts = [
+        UserFactory(player_name="Plain"),
+        UserFactory(player_name="Staffer", is_staff=True),
+        _granted(UserFactory(player_name="Granted")),
+        grouped,
+        UserFactory(player_name="Super", is_staff=True, is_superuser=True),
+        UserFactory(player_name="Gone", is_active=False, is_superuser=True),
+    ]
+    for user in accounts:
+        fresh = type(user).objects.get(pk=user.pk)
+        assert moderates_every_game(fresh) == fresh.has_perm("games.moderate_any_game"), user
+    assert [moderates_every_game(type(u).objects.get(pk=u.pk)) for u in accounts] == [
+        False, False, True, True, True, False
+    ]  # fmt: skip
+
+
 # --- a moderator who would also play ---------------------------------------------------------
 def test_host_and_staff_cannot_take_a_seat_in_a_game_they_moderate(client, moderator, cast_users):
     """The moderator sees every card on the desk and may download the record of a running
-    game: a seat of their own would let them play with every card known."""
+    game: a seat of their own would let them play with every card known. Staff status alone
+    moderates nothing, so a staff member without games.moderate_any_game may play."""
     game = _open_game(moderator)
-    staff = UserFactory(player_name="Staffer", is_staff=True)
+    staff = _granted(UserFactory(player_name="Staffer", is_staff=True))
+    player_staff = UserFactory(player_name="Playing", is_staff=True)
+    services.game_join(game=game, user=player_staff)
+    game.seats.filter(user=player_staff).delete()
     for user in (moderator, staff):
         text = page_text(_login(client, user).get(_url("game_detail", game)).content.decode())
         assert "Join the game" not in text and "you cannot take a seat" in text
@@ -287,11 +396,11 @@ def test_every_private_page_is_never_cached(client, day_3, moderator):
     pages = [
         (users["cat"], _url("game_detail", game)),
         (users["cat"], _url("game_role", game)),
-        (users["hal"], _url("game_room", game, "coven")),
+        (users["hal"], room_url("game_room", game, "coven")),
         (users["ann"], _url("game_afterlife", game)),
-        (users["ann"], _url("game_afterlife_room", game, "coven")),
+        (users["ann"], room_url("game_afterlife_room", game, "coven")),
         (moderator, _url("game_desk", game)),
-        (moderator, _url("game_desk_room", game, "afterlife")),
+        (moderator, room_url("game_desk_room", game, "afterlife")),
         (moderator, _url("game_record", game)),
         (moderator, _url("game_desk_remove", game) + "?seat=cat"),
         (moderator, _url("game_desk_stalemate", game)),
@@ -304,7 +413,7 @@ def test_every_private_page_is_never_cached(client, day_3, moderator):
         assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
     # A refused write re-renders a private page: it is not cached either.
     refused = [
-        (users["hal"], _url("game_room_post", game, "coven"), {"body": " "}),
+        (users["hal"], room_url("game_room_post", game, "coven"), {"body": " "}),
         (users["ann"], _url("game_afterlife_post", game), {"body": ""}),
         (users["ann"], _url("game_post", game), {"body": "The dead speak."}),
         (moderator, _url("game_desk_replace", game), {"seat": "cat", "who": "nobody-here"}),
@@ -324,7 +433,7 @@ def _mutations(game, users, moderator):
         (users["cat"], _url("game_unvote", game), {}),
         (users["ivy"], _url("game_act", game), {"action": "ability", "targets": "hal"}),
         (users["hal"], _url("game_withdraw", game), {"what": "ability"}),
-        (users["hal"], _url("game_room_post", game, "coven"), {"body": "Hello"}),
+        (users["hal"], room_url("game_room_post", game, "coven"), {"body": "Hello"}),
         (users["ann"], _url("game_afterlife_post", game), {"body": "Hello"}),
         (users["cat"], _url("phase_done", game), {}),
         (moderator, _url("game_advance", game), {}),
@@ -460,8 +569,8 @@ def test_room_posts_and_the_room_404_say_nothing_about_whether_a_group_exists(
     not exist, and stores nothing."""
     before = _snapshot(cast_game)
     _login(client, cast_users["ann"])
-    existing = client.post(_url("game_room_post", cast_game, "coven"), {"body": "Let me in"})
-    missing = client.post(_url("game_room_post", cast_game, "court"), {"body": "Let me in"})
+    existing = client.post(room_url("game_room_post", cast_game, "coven"), {"body": "Let me in"})
+    missing = client.post(room_url("game_room_post", cast_game, "court"), {"body": "Let me in"})
     assert existing.status_code == missing.status_code == 404
 
     def unmasked(response):  # each page carries its own masking of the same CSRF token
@@ -469,6 +578,147 @@ def test_room_posts_and_the_room_404_say_nothing_about_whether_a_group_exists(
 
     assert unmasked(existing) == unmasked(missing)
     assert _snapshot(cast_game) == before
+
+
+# --- room ids: a URL never names a room by its meeting key ------------------------------------
+LOVERS_CAST = [  # two Lover pairs: Fay and Gus, Ivy and Jon
+    ("Ann", "priest", "holy_villager"),
+    ("Bob", "judge", "elder_witch"),
+    ("Cat", "oracle", "village_spy"),
+    ("Dan", "gravedigger", "basic_villager"),
+    ("Eve", "inquisitor", "basic_villager"),
+    ("Fay", "cupid", "village_lover"),
+    ("Gus", "harlot", "village_lover"),
+    ("Hal", "wizard", "junior_witch"),
+    ("Ivy", "survivalist", "village_lover"),
+    ("Jon", "recluse", "village_lover"),
+]
+# The same cards with Ann and Bob holding Ivy's and Jon's: Ann and Bob are the first pair,
+# and Fay and Gus the second (the engine's lovers-2), by seat order.
+LOVERS_LATER = [
+    (name, *LOVERS_CAST[{0: 8, 1: 9, 8: 0, 9: 1}.get(i, i)][1:])
+    for i, (name, _, _) in enumerate(LOVERS_CAST)
+]
+ROOM_ID = re.compile(r"/rooms/([0-9a-f]{20})/")
+
+
+@pytest.fixture
+def lovers_games(traveller, moderator):
+    """Day 1 of two games dealt the same cards: Fay and Gus the first Lover pair in one, the
+    second in the other; each pair has written in its room."""
+    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in LOVERS_CAST}
+    games = []
+    for cast in (LOVERS_CAST, LOVERS_LATER):
+        game = make_game(moderator, users, cast=cast)
+        for seat in ("fay", "ann" if cast is LOVERS_LATER else "ivy"):
+            key = next(k for k, m in engine_state(game).meetings().items() if seat in m)
+            services.room_post(game=game, user=users[seat], room=key, body=f"{seat}-note")
+        games.append(game)
+    first, later = games
+    assert [sorted(p) for p in later.lovers] == [["ann", "bob"], ["fay", "gus"]]
+    assert engine_state(later).meetings()["lovers-2"] == ["fay", "gus"]
+    assert engine_state(first).meetings()["lovers-1"] == ["fay", "gus"]
+    return first, later, users
+
+
+def _as_seen(client, user, game):
+    """`user`'s game page, role page and Lovers' room in `game`, with the game's id, the
+    CSRF token and the room's id (opaque, and different in every game) made the same."""
+    pages = []
+    for url in (_url("game_detail", game), _url("game_role", game)):
+        pages.append(_login(client, user).get(url).content.decode())
+    links = set(re.findall(r"/rooms/([^/\"]+)/", pages[1]))
+    assert len(links) == 1, links  # the Lovers' room
+    ref = links.pop()
+    pages.append(client.get(_url("game_room", game, ref)).content.decode())
+    same = []
+    for html in pages:
+        html = html.replace(f"/games/{game.pk}/", "/games/N/")
+        html = re.sub(r'value="[A-Za-z0-9]{64}"', 'value=""', html)
+        if re.fullmatch(r"[0-9a-f]{20}", ref):  # an opaque id: this game's own
+            html = html.replace(f"/rooms/{ref}/", "/rooms/ID/")
+        same.append(html)
+    return same
+
+
+def test_a_lovers_room_does_not_tell_how_many_pairs_sit_before_them(client, lovers_games):
+    """The engine keys the Lovers' rooms lovers-1, lovers-2… in seat order: in a URL or a
+    page such a key would tell Fay that another pair sits before hers. Her pages are the
+    same whether her pair is the first or the second."""
+    first, later, users = lovers_games
+    for name in ("fay", "gus"):
+        seen = [_as_seen(client, users[name], game) for game in (first, later)]
+        for a, b in zip(*seen, strict=True):
+            assert page_text(a) == page_text(b), name
+            assert a == b, name
+            assert not re.search(r"lovers-\d", a), name
+
+
+def test_two_lover_pairs_have_opaque_ids_and_keep_their_access_rules(
+    client, lovers_games, moderator
+):
+    _, game, users = lovers_games
+    ids = {key: room_ref(game, key) for key in ("lovers-1", "lovers-2")}
+    assert len(set(ids.values())) == 2
+    for key, ref in ids.items():
+        assert re.fullmatch(r"[0-9a-f]{20}", ref), (key, ref)
+    members = {"lovers-1": ("ann", "bob"), "lovers-2": ("fay", "gus")}
+    everyone = [*users.values(), moderator, UserFactory(player_name="Zed"), None]
+    for key, ref in ids.items():
+        for user in everyone:
+            allowed = user is not None and user.player_key in members[key]
+            response = _login(client, user).get(_url("game_room", game, ref))
+            assert response.status_code == (200 if allowed else 404), (key, user)
+        # Each pair's page links its own room and no other.
+        role = _login(client, users[members[key][0]]).get(_url("game_role", game))
+        assert set(ROOM_ID.findall(role.content.decode())) == {ref}
+    # A member writes in the room by its id; the post keeps the engine's key, shown nowhere.
+    response = _login(client, users["fay"]).post(
+        _url("game_room_post", game, ids["lovers-2"]), {"body": "By-id-9931"}
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith(_url("game_room", game, ids["lovers-2"]))
+    assert Post.objects.get(game=game, body="By-id-9931").thread == "lovers-2"
+    # The moderator reads both rooms by their ids on the desk.
+    _login(client, moderator)
+    desk = client.get(_url("game_desk", game)).content.decode()
+    assert set(ids.values()) <= set(ROOM_ID.findall(desk))
+    for ref in ids.values():
+        assert client.get(_url("game_desk_room", game, ref)).status_code == 200
+    # An id is this game's: the same pair's id from the other game opens nothing here.
+    other = room_ref(lovers_games[0], "lovers-1")
+    assert _login(client, users["fay"]).get(_url("game_room", game, other)).status_code == 404
+
+
+def test_a_room_key_in_a_url_is_a_404_for_everyone(client, lovers_games, moderator):
+    """Old links and guesses (lovers-1, coven…) name no room: a 404 for the members and the
+    moderator too, the same page as for a room that does not exist, and nothing stored."""
+    _, game, users = lovers_games
+    before = _snapshot(game)
+
+    def body(response):
+        assert response.status_code == 404
+        return re.sub(r'value="[A-Za-z0-9]{64}"', "", response.content.decode())
+
+    for key, member in (("lovers-1", "ann"), ("lovers-2", "fay"), ("coven", "bob"),
+                        ("spies", "cat"), ("juniors", "hal")):  # fmt: skip
+        _login(client, users[member])
+        missing = body(client.get(_url("game_room", game, "no-such-room")))
+        assert body(client.get(_url("game_room", game, key))) == missing, key
+        response = client.post(_url("game_room_post", game, key), {"body": "By-key-1"})
+        assert body(response) == missing, key
+        _login(client, moderator)
+        assert client.get(_url("game_desk_room", game, key)).status_code == 404, key
+    assert _snapshot(game) == before
+    # After the end every thread is open to everyone (W-71), by its id alone.
+    services.stalemate_declare(game=game, by=moderator)
+    _login(client, None)
+    for key in ("lovers-1", "lovers-2"):
+        assert client.get(_url("game_reveal_room", game, key)).status_code == 404, key
+        assert client.get(room_url("game_reveal_room", game, key)).status_code == 200, key
+    reveal = client.get(_url("game_reveal", game)).content.decode()
+    assert not re.search(r"lovers-\d", reveal)
+    assert room_url("game_reveal_room", game, "lovers-2") in reveal
 
 
 # --- fields the UI never offers ----------------------------------------------------------------
@@ -487,7 +737,7 @@ def test_a_post_cannot_choose_its_thread_kind_seat_or_number(client, cast_game, 
     )
     assert post.number == Post.objects.filter(game=cast_game, thread="public").count()
     _login(client, cast_users["bob"])
-    client.post(_url("game_room_post", cast_game, "coven"), {"body": "Ours", "thread": "spies"})
+    client.post(room_url("game_room_post", cast_game, "coven"), {"body": "Ours", "thread": "spies"})
     assert Post.objects.get(game=cast_game, body="Ours").thread == "coven"
 
 
@@ -544,14 +794,14 @@ def test_a_replaced_player_can_no_longer_act_read_or_write(client, day_3):
     _login(client, gus)
     for url in (
         _url("game_role", game),
-        _url("game_room", game, "lovers-1"),
+        room_url("game_room", game, "lovers-1"),
         _url("game_afterlife", game),
     ):
         assert client.get(url).status_code == 404, url
     for url, data in (
         (_url("game_act", game), {"action": "ability", "targets": "fay"}),
         (_url("game_withdraw", game), {"what": "ability"}),
-        (_url("game_room_post", game, "lovers-1"), {"body": "Still me"}),
+        (room_url("game_room_post", game, "lovers-1"), {"body": "Still me"}),
     ):
         assert client.post(url, data).status_code == 404, url
     for name, data in (("game_post", {"body": "Still me"}), ("game_vote", {"target": "hal"})):
@@ -567,12 +817,12 @@ def test_the_dead_and_the_offstage_cannot_reach_the_living_or_the_afterlife(clie
     _login(client, users["ann"])
     client.post(_url("game_post", game), {"body": "From beyond"})
     client.post(_url("game_vote", game), {"target": "hal"})
-    assert client.post(_url("game_room_post", game, "spies"), {"body": "x"}).status_code == 404
+    assert client.post(room_url("game_room_post", game, "spies"), {"body": "x"}).status_code == 404
     # Dan (a last act) and Eve (the Magician) are offstage: no afterlife (W-14a, W-41).
     for name in ("dan", "eve"):
         _login(client, users[name])
         assert client.get(_url("game_afterlife", game)).status_code == 404, name
-        assert client.get(_url("game_afterlife_room", game, "coven")).status_code == 404, name
+        assert client.get(room_url("game_afterlife_room", game, "coven")).status_code == 404, name
         response = client.post(_url("game_afterlife_post", game), {"body": "Let me in"})
         assert response.status_code == 404, name
     assert _snapshot(game) == before
@@ -582,17 +832,20 @@ def test_a_removed_player_has_no_afterlife_no_room_and_no_voice(client, cast_gam
     """W-72: the removed count as dead but have no afterlife; Cat, a Village Spy, loses her
     room at once."""
     cat = cast_users["cat"]
-    assert _login(client, cat).get(_url("game_room", cast_game, "spies")).status_code == 200
+    assert _login(client, cat).get(room_url("game_room", cast_game, "spies")).status_code == 200
     services.player_remove(game=cast_game, seat_name="cat", by=cast_game.host)
     before = _snapshot(cast_game)
     _login(client, cat)
     for url in (
-        _url("game_room", cast_game, "spies"),
+        room_url("game_room", cast_game, "spies"),
         _url("game_afterlife", cast_game),
-        _url("game_afterlife_room", cast_game, "coven"),
+        room_url("game_afterlife_room", cast_game, "coven"),
     ):
         assert client.get(url).status_code == 404, url
-    for url in (_url("game_room_post", cast_game, "spies"), _url("game_afterlife_post", cast_game)):
+    for url in (
+        room_url("game_room_post", cast_game, "spies"),
+        _url("game_afterlife_post", cast_game),
+    ):
         assert client.post(url, {"body": "Still here"}).status_code == 404, url
     client.post(_url("game_post", cast_game), {"body": "Still here"})
     client.post(_url("game_vote", cast_game), {"target": "bob"})
@@ -645,22 +898,22 @@ def _bad_markup(html):
 def test_markdown_cannot_carry_script_into_any_thread(client, cast_game, cast_users, moderator):
     _login(client, cast_users["ann"]).post(_url("game_post", cast_game), {"body": PAYLOAD})
     _login(client, cast_users["bob"]).post(
-        _url("game_room_post", cast_game, "coven"), {"body": PAYLOAD}
+        room_url("game_room_post", cast_game, "coven"), {"body": PAYLOAD}
     )
     _login(client, moderator).post(_url("game_desk_announce", cast_game), {"body": PAYLOAD})
     assert Post.objects.filter(game=cast_game, body=PAYLOAD.strip()).count() == 3
     pages = [
         (cast_users["cat"], _url("game_detail", cast_game)),
         (cast_users["cat"], _url("game_detail", cast_game) + "?quote=2"),
-        (cast_users["bob"], _url("game_room", cast_game, "coven")),
-        (moderator, _url("game_desk_room", cast_game, "coven")),
+        (cast_users["bob"], room_url("game_room", cast_game, "coven")),
+        (moderator, room_url("game_desk_room", cast_game, "coven")),
         (moderator, _url("game_desk", cast_game)),
     ]
     for user, url in pages:
         html = _login(client, user).get(url).content.decode()
         assert _bad_markup(html) == [], url
     services.stalemate_declare(game=cast_game, by=moderator)
-    for url in (_url("game_reveal", cast_game), _url("game_reveal_room", cast_game, "coven")):
+    for url in (_url("game_reveal", cast_game), room_url("game_reveal_room", cast_game, "coven")):
         assert _bad_markup(_login(client, None).get(url).content.decode()) == [], url
 
 

@@ -333,6 +333,20 @@ def test_post_refused_at_night_shows_the_reason_and_keeps_the_text(as_user, cast
     assert not Post.objects.filter(kind="player").exists()
 
 
+def test_post_nested_too_deep_is_refused_with_the_reason_and_keeps_the_text(
+    as_user, cast_game, cast_users
+):
+    """Thousands of nested list markers crashed the old renderer: a 500, the post lost."""
+    client = as_user(cast_users["ann"])
+    for body in ("My case:\n\n" + "- " * 3000 + "Bob", "My case:\n\n" + "> " * 17 + "Bob"):
+        response = client.post(url("game_post", cast_game), {"body": body})
+        assert response.status_code == 200
+        assert "A post can nest quotes and lists at most 16 deep." in _text(response)
+        assert response.context["post_form"]["body"].value() == body
+        assert body.replace(">", "&gt;") in response.content.decode()  # in the textarea
+    assert not Post.objects.filter(kind="player").exists()
+
+
 def test_dead_player_cannot_post(as_user, cast_game, cast_users):
     for voter in ("ann", "cat", "dan", "eve", "fay"):
         services.vote_cast(game=cast_game, user=cast_users[voter], target="dan")
@@ -583,8 +597,13 @@ def test_advance_now_is_the_moderators(as_user, cast_game, cast_users, moderator
     assert "Advance now" not in _text(response)
     client = as_user(moderator)
     assert "Advance now" in _text(client.get(url("game_detail", cast_game)))
-    response = client.post(url("game_advance", cast_game), follow=True)
-    assert "The phase has ended." in _messages(response)
+    # Asked first, for the phase the page showed (tests/games/test_advance_once.py).
+    asked = client.post(url("game_advance", cast_game), {"phase": "day 1"})
+    assert "End Day 1 now?" in _text(asked)
+    response = client.post(
+        url("game_advance", cast_game), {"phase": "day 1", "confirm": "yes"}, follow=True
+    )
+    assert "Day 1 has ended." in _messages(response)
     cast_game.refresh_from_db()
     assert cast_game.phase == "night 1"
 

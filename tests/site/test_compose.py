@@ -1,6 +1,7 @@
 """docker-compose.yml cannot be started here (no Docker engine), so its invariants are
 checked on the file itself."""
 
+import ipaddress
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,9 @@ def _command(service: dict) -> list[str]:
 
 
 def test_the_expected_services_exist():
-    assert set(SERVICES) == {"web", "worker", "beat", "migrate", "postgres", "redis", "mailpit"}
+    assert set(SERVICES) == {
+        "proxy", "web", "worker", "beat", "migrate", "postgres", "redis", "mailpit"
+    }  # fmt: skip
 
 
 def test_exactly_one_beat_and_no_embedded_beat_anywhere():
@@ -36,9 +39,8 @@ def test_web_and_worker_can_scale():
         assert "container_name" not in SERVICES[name], name
         assert "replicas" not in SERVICES[name].get("deploy", {}), name
     assert "ports" not in SERVICES["worker"]
-    for port in SERVICES["web"].get("ports", []):
-        host_part = str(port).rsplit(":", 1)[0]
-        assert "-" in host_part, f"web pins one host port ({port}); a second replica could not bind"
+    # No host port to clash over: the proxy finds every replica by name (below).
+    assert "ports" not in SERVICES["web"]
 
 
 def test_every_long_running_service_has_a_healthcheck():
@@ -83,3 +85,79 @@ def test_dockerfile_runs_as_a_non_root_user_and_collects_static_files():
     assert "collectstatic --noinput" in dockerfile
     user_lines = [line for line in dockerfile.splitlines() if line.startswith("USER ")]
     assert user_lines and user_lines[-1] not in ("USER root", "USER 0")
+
+
+# --- the TLS proxy in front of gunicorn -------------------------------------------------------
+CADDYFILE_PATH = "witchhunt/deploy/Caddyfile"
+CADDYFILE = (Path(settings.BASE_DIR) / CADDYFILE_PATH).read_text()
+
+
+def _caddy_directives() -> list[list[str]]:
+    """The Caddyfile's lines as words, comments and blank lines dropped."""
+    lines = (line.split("#", 1)[0].split() for line in CADDYFILE.splitlines())
+    return [words for words in lines if words]
+
+
+def _networks(service: dict) -> dict:
+    networks = service.get("networks", {})
+    return {name: {} for name in networks} if isinstance(networks, list) else networks
+
+
+def test_only_the_proxy_and_the_mail_viewer_publish_ports():
+    published = {name for name, service in SERVICES.items() if service.get("ports")}
+    assert published == {"proxy", "mailpit"}
+    assert {str(port).split(":")[-1].split("/")[0] for port in SERVICES["proxy"]["ports"]} == {
+        "80", "443"
+    }  # fmt: skip
+    # Mailpit shows every email, password-reset links included: this machine only.
+    for port in SERVICES["mailpit"]["ports"]:
+        assert str(port).startswith("127.0.0.1:"), port
+
+
+def test_the_proxy_is_caddy_with_the_repository_caddyfile():
+    proxy = SERVICES["proxy"]
+    assert proxy["image"].split(":")[0] == "caddy" and proxy["image"].split(":")[1].startswith("2")
+    mounts = [str(volume) for volume in proxy["volumes"]]
+    assert f"./{CADDYFILE_PATH}:/etc/caddy/Caddyfile:ro" in mounts
+    assert any(mount.endswith(":/data") for mount in mounts), "certificates must persist"
+    assert proxy["depends_on"]["web"] == {"condition": "service_healthy"}
+    assert proxy["healthcheck"]["test"]
+
+
+def test_gunicorn_is_reachable_from_the_proxy_alone():
+    web, proxy = SERVICES["web"], SERVICES["proxy"]
+    edge = "edge"
+    assert set(_networks(proxy)) == {edge}, "the proxy reaches nothing but the web servers"
+    assert edge in _networks(web)
+    others = [name for name, service in SERVICES.items() if edge in _networks(service)]
+    assert sorted(others) == ["proxy", "web"]
+    # The backing servers are on the other network only.
+    assert "default" in _networks(web)
+    for name in ("postgres", "redis"):
+        assert edge not in _networks(SERVICES[name]), name
+
+
+def test_the_web_servers_trust_forwarded_headers_from_the_proxy_alone():
+    proxy_address = _networks(SERVICES["proxy"])["edge"]["ipv4_address"]
+    subnet = COMPOSE["networks"]["edge"]["ipam"]["config"][0]["subnet"]
+    assert ipaddress.ip_address(proxy_address) in ipaddress.ip_network(subnet)
+    assert SERVICES["web"]["environment"]["TRUSTED_PROXIES"] == proxy_address
+
+
+def test_the_caddyfile_proxies_to_every_web_replica_and_sets_the_forwarded_headers():
+    directives = _caddy_directives()
+    assert ["reverse_proxy", "{"] in directives
+    assert ["dynamic", "a", "web", "8000"] in directives
+    # Caddy sets X-Forwarded-For and X-Forwarded-Proto itself and ignores what a client sent,
+    # as long as no trusted_proxies is configured: nothing may configure one.
+    assert not any(words[0] == "trusted_proxies" for words in directives)
+    assert not any("X-Forwarded" in " ".join(words) for words in directives)
+    assert ["{$SITE_ADDRESS:localhost}", "{"] in directives
+
+
+def test_the_app_settings_match_the_proxy():
+    environment = SERVICES["web"]["environment"]
+    # Behind the proxy every request is HTTPS: production's own default (redirect) holds.
+    assert "SECURE_SSL_REDIRECT" not in environment
+    assert environment["SITE_URL"].startswith("${SITE_URL:-https://")
+    assert SERVICES["proxy"]["environment"]["SITE_ADDRESS"].startswith("${SITE_ADDRESS:-")

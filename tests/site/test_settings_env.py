@@ -1,4 +1,5 @@
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,20 @@ def test_bad_redis_url_is_refused(url):
         Env({"REDIS_URL": url}).get_redis_url("REDIS_URL")
 
 
+def test_networks_read_addresses_and_ranges():
+    env = Env({"TRUSTED_PROXIES": " 172.30.253.10, 10.0.0.0/8 ,2001:db8::/32"})
+    assert env.get_networks("TRUSTED_PROXIES") == [
+        "172.30.253.10/32", "10.0.0.0/8", "2001:db8::/32"
+    ]  # fmt: skip
+    assert Env({}).get_networks("TRUSTED_PROXIES") == []
+
+
+@pytest.mark.parametrize("value", ["proxy", "10.0.0.1/33", "10.0.0.1/8", "300.1.1.1"])
+def test_bad_network_names_the_variable(value):
+    with pytest.raises(ImproperlyConfigured, match=f"TRUSTED_PROXIES.*{re.escape(value)}"):
+        Env({"TRUSTED_PROXIES": value}).get_networks("TRUSTED_PROXIES")
+
+
 def _import_production(**overrides: str) -> subprocess.CompletedProcess:
     """Imports the production settings in a fresh interpreter with exactly this environment."""
     environ = {
@@ -126,6 +141,7 @@ def test_production_settings_load_with_a_complete_environment():
         ({"REDIS_URL": ""}, "Set REDIS_URL"),
         ({"SECURE_SSL_REDIRECT": "sometimes"}, "SECURE_SSL_REDIRECT must be a boolean"),
         ({"EMAIL_USE_SSL": "true"}, "at most one of EMAIL_USE_TLS and EMAIL_USE_SSL"),
+        ({"TRUSTED_PROXIES": "caddy"}, "TRUSTED_PROXIES must list IP addresses or networks"),
     ],
 )
 def test_production_settings_refuse_a_bad_environment(overrides, message):

@@ -13,6 +13,8 @@ VAR_DIR = BASE_DIR / "var"
 DEBUG = False
 
 INSTALLED_APPS = [
+    # First: its ready() registers the <id:...> path converter the apps' routes use.
+    "witchhunt.apps.WitchhuntConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -27,6 +29,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "witchhunt.middleware.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -36,6 +39,40 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
+
+# Content-Security-Policy (witchhunt/middleware.py): everything from the site itself, nothing
+# inline (scripts live in static/js/, styles in static/css/), no plugins, no framing, forms
+# post only here. The admin needs nothing more: Django's admin has no inline script.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+# Permissions-Policy: no page of a forum game needs a device or a payment.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 
 ROOT_URLCONF = "witchhunt.urls"
 WSGI_APPLICATION = "witchhunt.wsgi.application"
@@ -86,6 +123,11 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Witchhunt] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 # allauth's rate limits are on by default and count in the default cache (see CACHES).
+# Those per address count the visitor's address (AccountAdapter.get_client_ip): the one
+# the TLS proxy names in X-Forwarded-For when the request comes from one of these
+# addresses or networks, else the connection's own (REMOTE_ADDR). None by default: no
+# header is believed.
+TRUSTED_PROXIES = env.get_networks("TRUSTED_PROXIES")
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own

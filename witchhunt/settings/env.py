@@ -7,6 +7,7 @@ stack trace from deep inside a driver. Values that may hold secrets are never ec
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -75,6 +76,20 @@ class Env:
                 )
             return list(default)  # type: ignore[call-overload]
         return [item.strip() for item in value.split(",") if item.strip()]
+
+    def get_networks(self, name: str) -> list[str]:
+        """A comma-separated list of IP addresses or networks (CIDR), normalised to
+        networks ("10.0.0.1" is "10.0.0.1/32"); none when unset. A network must name its
+        first address ("10.0.0.0/8", not "10.0.0.1/8"), so a typo never trusts too much."""
+        networks = []
+        for item in self.get_list(name, []):
+            try:
+                networks.append(str(ipaddress.ip_network(item)))
+            except ValueError:
+                raise ImproperlyConfigured(
+                    f"{name} must list IP addresses or networks such as 10.0.0.0/8 (got {item!r})."
+                ) from None
+        return networks
 
     def get_database(
         self, name: str, *, default_sqlite: Path | None, conn_max_age: int = 0

@@ -23,9 +23,13 @@ ACTION_KEYS = {
     "pack": ({"target"}, set()),
     "withdraw": ({"what"}, {"choice"}),  # WW-7: the Witch may withdraw one potion
 }
-# action -> every key its step may have
+# action -> every key its step may have, and the keys of its usual step (no optional one)
 ALLOWED_KEYS = {
     action: frozenset({"actor", "action"} | required | optional)
+    for action, (required, optional) in ACTION_KEYS.items()
+}
+USUAL_KEYS = {
+    action: frozenset({"actor", "action"} | required)
     for action, (required, optional) in ACTION_KEYS.items()
 }
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
@@ -69,7 +73,7 @@ class Input:
         self.actor = actor
         self.action = action
         self.target = target
-        self.targets = tuple(targets)
+        self.targets = targets if type(targets) is tuple else tuple(targets)
         self.guess = guess
         self.choice = choice
         self.what = what
@@ -138,11 +142,12 @@ def parse_step(step, where, ruleset) -> Input:
     if action not in ACTION_KEYS:
         raise RecordError(f"{where}: unknown action {action!r}")
     required, optional = ACTION_KEYS[action]
-    if not keys <= ALLOWED_KEYS[action]:
-        extra = keys - {"actor", "action"} - required - optional
-        raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
-    if not required <= keys:
-        raise RecordError(f"{where}: missing keys {sorted(required - keys)} for '{action}'")
+    if keys != USUAL_KEYS[action]:  # one test for the usual step; else which keys are wrong
+        if not keys <= ALLOWED_KEYS[action]:
+            extra = keys - {"actor", "action"} - required - optional
+            raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
+        if not required <= keys:
+            raise RecordError(f"{where}: missing keys {sorted(required - keys)} for '{action}'")
     actor = step["actor"]
     if type(actor) is not str or not actor:  # a plain name passes without the call
         actor = _name(actor, where, "actor")
@@ -154,6 +159,8 @@ def parse_step(step, where, ruleset) -> Input:
         if step["what"] not in WITHDRAWABLE:
             raise RecordError(f"{where}: cannot withdraw {step['what']!r}")
         inp.what = step["what"]
+    if not optional:  # none of the keys below is allowed (checked above)
+        return inp
     if "targets" in step:
         targets = step["targets"]
         if not isinstance(targets, list):

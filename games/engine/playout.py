@@ -147,11 +147,12 @@ def random_input(rng: random.Random, game, names) -> Input:
         what = WITHDRAWABLE if witchhunt else ("ability", "pack")
         return Input("action", actor=seat.name, action="withdraw", what=_pick(rand, what))
     if not witchhunt:
-        action = _pick(rand, WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY)
+        actions = WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY
     elif seat.status == "dead":
-        action = _pick(rand, WH_ACTIONS_DEAD)
+        actions = WH_ACTIONS_DEAD
     else:
-        action = _pick(rand, WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY)
+        actions = WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY
+    action = actions[floor(rand() * len(actions))]
     pool = names if rand() < 0.05 else living
     inp = Input("action", seat.name, action, pool[floor(rand() * len(pool))])
     if action == "ability":

@@ -18,6 +18,7 @@ FAKE = "fake"  # the Magician's fake death (W-41): offstage
 REMOVED = "removed"  # removed by the moderator (W-72)
 
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
+NO_PLAYER = "there is no player named {}"  # the refusal of an unknown actor (apply, check)
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
 
@@ -89,10 +90,45 @@ def parse_seed(record):
     return seed
 
 
+def _slot_names(cls):
+    """The state's slots of a Game class, as __getstate__ saves them (not the memos)."""
+    names = []
+    for klass in reversed(cls.__mro__):
+        for name in klass.__dict__.get("__slots__", ()):
+            if name not in ("__dict__", "_memo", "_fixed"):
+                names.append(name)
+    return names
+
+
 class Game:
     """State of one game in progress. Mutated in place by `apply`; `clone()` copies it."""
 
     RULESET = ""
+    # The state's attributes are slots (Witchhunt lists its own too): they are read on every
+    # input, and an instance dict of more than 30 names (Witchhunt has about 60) no longer
+    # shares its keys in CPython 3.11, which makes every read a lookup. `__dict__` stays, so
+    # an attribute not (yet) listed still works, only slower. Pickles and copies hold one
+    # dict of them all.
+    __slots__ = (
+        "seed",
+        "options",
+        "seats",
+        "by_name",
+        "day",
+        "night",
+        "midnight",
+        "over",
+        "winner",
+        "winners",
+        "events",
+        "seq",
+        "votes",
+        "living_seats",
+        "living_names",
+        "_memo",
+        "_fixed",
+        "__dict__",
+    )
     STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
 
     def __init__(self, seed, options, seats):
@@ -147,8 +183,10 @@ class Game:
     # writer of a status; `_memo` holds lists derived from them (the Coven, the pack) and
     # is dropped with them. `_fixed` holds lists that never change (the seats of a type).
     def set_status(self, seat, status):
+        was_living = seat.status == ALIVE
         seat.status = status
-        self._roster_changed()
+        if was_living != (status == ALIVE):  # else the living (and what `_memo` holds) stay
+            self._roster_changed()
 
     def _roster_changed(self):
         self.living_seats = tuple([s for s in self.seats if s.status == ALIVE])
@@ -158,13 +196,15 @@ class Game:
     def __getstate__(self):
         # `_memo` and `_fixed` are filled on demand, by a refused input's check too: they are
         # not part of the game's state, so a pickle or a copy leaves them out.
-        state = self.__dict__.copy()
-        state.pop("_memo", None)
-        state.pop("_fixed", None)
+        state = dict(self.__dict__)
+        for name in _slot_names(type(self)):
+            if hasattr(self, name):
+                state[name] = getattr(self, name)
         return state
 
     def __setstate__(self, state):
-        self.__dict__.update(state)
+        for name, value in state.items():  # a state pickled before the slots reads the same
+            setattr(self, name, value)
         self._fixed = {}
         self._roster_changed()  # also gives a state pickled before the roster existed one
 
@@ -187,7 +227,15 @@ class Game:
         start = len(self.events)
         if self.over:
             raise GameRuleError("the game is over")
-        self.check(inp)
+        if inp.kind == "action":
+            # check()'s own path for an action, one frame shallower: most refusals are of
+            # actions, and a refusal costs a traceback entry for every frame it leaves.
+            actor = self.by_name.get(inp.actor)
+            if actor is None:
+                raise GameRuleError(NO_PLAYER.format(inp.actor))
+            self.check_action(actor, inp)
+        else:
+            self.check(inp)
         self.seq += 1
         if inp.kind == "advance":
             if inp.word == "midnight":
@@ -220,7 +268,7 @@ class Game:
             return
         actor = self.by_name.get(inp.actor)
         if actor is None:
-            raise GameRuleError(f"there is no player named {inp.actor}")
+            raise GameRuleError(NO_PLAYER.format(inp.actor))
         self.check_action(actor, inp)
 
     # --- shared validation helpers (W-8) -----------------------------------------
@@ -229,7 +277,7 @@ class Game:
             raise GameRuleError("you are not a living player")
 
     def need_target(self, name, *, self_ok=True, actor=None):
-        seat = self.seat(name)
+        seat = self.by_name.get(name)
         if seat is None or seat.status != ALIVE:
             raise GameRuleError(f"{name} is not a living player")
         if not self_ok and actor is not None and name == actor.name:

@@ -62,6 +62,8 @@ ONCE = (
 
 
 class AbilityMixin:
+    __slots__ = ()  # no state of its own: WitchhuntGame's slots hold it
+
     # --- the shape of a seat's ability, for the role page's form -------------------------
     def ability_shape(self, seat):
         """(min targets, max targets, guesses, choices), or None for a card with no ability."""

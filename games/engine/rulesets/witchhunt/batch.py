@@ -9,6 +9,8 @@ LAST_ACTS = ("dirty_old_bastard", "benevolent_old_dame")
 
 
 class BatchMixin:
+    __slots__ = ()  # no state of its own: WitchhuntGame's slots hold it
+
     # --- W-9 ----------------------------------------------------------------------
     def attempt(self, name, cause, *, lynch=False, protected=(), killed=None, mercenary=None):
         """One kill attempt; returns DIED, FAKE, SURVIVED, or None when it does nothing

@@ -13,6 +13,8 @@ TRAVELERS = ("traveling_medic", "traveling_mercenary", "traveling_mystic", "trav
 
 
 class NightMixin:
+    __slots__ = ()  # no state of its own: WitchhuntGame's slots hold it
+
     # --- the start of a night -------------------------------------------------------
     def begin_night(self):
         self.night = True

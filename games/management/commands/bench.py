@@ -1,5 +1,5 @@
-"""`python manage.py bench` (`make bench`): the engine's and the clock's speed, printed
-as numbers.
+"""`python manage.py bench` (`make bench`): the engine's, the clock's and post rendering's
+speed, printed as numbers.
 
 Recorded in docs/benchmarks.md. The clock's benchmarks run in a throwaway test database
 with an in-memory cache and broker, so they never touch the development data.
@@ -130,6 +130,114 @@ def lag_from_deadline(per_game, n, rng):
     return statistics.median(lags), lags[int(len(lags) * 0.99)], lags[-1]
 
 
+# --- post rendering ---------------------------------------------------------------------
+def post_cases(n=None):
+    """The worst posts we know for a Markdown parser, each as long as a post may be: runs
+    that leave a parser looking for a closer that never comes, and nesting."""
+    from games.markup import MAX_DEPTH, MAX_LENGTH
+
+    n = n or MAX_LENGTH
+
+    def fill(unit, length=n):
+        return (unit * (length // len(unit) + 1))[:length]
+
+    def halves(first, second):
+        return fill(first, n // 2) + fill(second, n - n // 2)
+
+    forum_post = (
+        "> **Bob** wrote in #12:\n> I was with Cat all night, and she can vouch for me.\n\n"
+        "I don't buy it, *Bob*. Here is my case:\n\n"
+        "1. You voted Dan on day 1, then **unvoted** when he claimed.\n"
+        "2. Your reads changed after the [night post](https://example.com/games/4/#p40).\n"
+        "3. Cat never confirmed.\n\n"
+        "My reads so far:\n- Ann: town\n- Eve: ~~scum~~ null\n- Fay: scum-lean\n\n"
+        "`vote: bob`\n\n"
+    )
+    cases = {
+        "a real forum post, over and over": fill(forum_post),
+        "brackets [": fill("["),
+        "image openers ![": fill("!["),
+        "stars *": fill("*"),
+        "underscores _": fill("_"),
+        "tildes ~": fill("~"),
+        "nested [[...]]": halves("[", "]"),
+        "nested [[...a]]": fill("[", n // 2) + "a" + fill("]", n - n // 2 - 1),
+        "link openers [a": fill("[a"),
+        "link closers a]": fill("a]"),
+        "[ (](": fill("[ (]("),
+        "![[]()": fill("![[]()"),
+        "unclosed links [a](<b": fill("[a](<b"),
+        "unclosed links [a](b": fill("[a](b"),
+        'unclosed titles [a](b "': fill('[a](b "'),
+        "emphasis *a": fill("*a"),
+        "emphasis *a_": fill("*a_ "),
+        "emphasis openers _a": fill("_a "),
+        "emphasis closers a_": fill("a_ "),
+        "nested strong *a **a": halves("*a **a ", " a** a*"),
+        "a**b c*": "a**b" + fill("c* ", n - 4),
+        "[ a_": fill("[ a_"),
+        "**x [": fill("**x ["),
+        "strikethrough ~~a": fill("~~a "),
+        "backticks `": fill("`"),
+        "backtick runs e`, e``, ...": "".join("e" + "`" * i for i in range(1, 400))[:n],
+        "backticks `a": fill("`a"),
+        "link reference definitions": (
+            "".join(f"[{i}]: http://x.example/{i}\n" for i in range(n))[: n // 2]
+            + fill("[1] ", n - n // 2)
+        ),
+        "link references [a][a]": "[a]: http://x.example\n" + fill("[a][a] ", n - 22),
+        "< run": fill("<"),
+        "& run": fill("&"),
+        "entities &#": fill("&#"),
+        "autolinks <http://": fill("<http://"),
+        "<!-- run": fill("<!--"),
+        "backslashes": fill("\\"),
+        "quotes > > > (too deep)": fill("> "),
+        "dashes - - - (one rule)": fill("- "),
+        "lists - - - a (too deep)": fill("- ", n - 1) + "a",
+        "numbered 1. 1. 1. (too deep)": fill("1. "),
+        "indented lists (too deep)": "".join("  " * i + "* a\n" for i in range(n))[:n],
+        "quotes and lists > - > - (too deep)": fill("> - "),
+        f"quotes {MAX_DEPTH} deep, every line": fill("> " * MAX_DEPTH + "a\n"),
+        f"lists {MAX_DEPTH} deep, over and over": fill(
+            "".join("  " * i + "- a\n" for i in range(MAX_DEPTH))
+        ),
+        "short lines a\\n": fill("a\n"),
+        "a flat list - a": fill("- a\n"),
+        "a numbered list 1. a": fill("1. a\n"),
+        "quoted lines > a": fill("> a\n"),
+        "tags <a ": fill("<a "),
+        "hard breaks": fill("a  \n"),
+        "headings #": fill("# a\n"),
+        "setext headings": fill("a\n---\n"),
+        "fences ```": fill("```\n"),
+        "spaces and tabs": "a" + fill(" \t", n - 2) + "a",
+        "pipes |a": fill("|a"),
+        "one long word": fill("a"),
+        "combining marks (Zalgo)": fill("a" + "\u0300" * 300),
+    }
+    return {name: text[:n] for name, text in cases.items()}
+
+
+def post_render_ms(text, runs):
+    """(median, worst) CPU ms to clean, render and sanitise one post as the services do
+    before storing it (services.posts.post_body), and whether it is refused; a refused post
+    costs what it took to refuse it. CPU time, not wall time: on a busy machine the wall
+    clock counts other processes' turns too."""
+    from games.engine import GameRuleError
+    from games.services.posts import post_body
+
+    times, refused = [], False
+    for _ in range(runs):
+        start = time.process_time()
+        try:
+            post_body(text)
+        except GameRuleError:
+            refused = True
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1000, max(times) * 1000, refused
+
+
 class Command(BaseCommand):
     help = "Run the benchmarks and print their numbers."
     requires_system_checks = []
@@ -138,12 +246,14 @@ class Command(BaseCommand):
         parser.add_argument("--runs", type=int, default=21)
         parser.add_argument("--seconds", type=float, default=5.0)
         parser.add_argument("--clock-games", type=int, default=1000)
-        parser.add_argument("--only", choices=["engine", "clock"])
+        parser.add_argument("--only", choices=["engine", "posts", "clock"])
 
     def handle(self, *args, runs, seconds, clock_games, only, **options):
-        if only != "clock":
+        if only in (None, "engine"):
             self.engine(runs, seconds)
-        if only != "engine":
+        if only in (None, "posts"):
+            self.posts(runs)
+        if only in (None, "clock"):
             self.clock(clock_games)
 
     def engine(self, runs, seconds):
@@ -204,4 +314,22 @@ class Command(BaseCommand):
             f"clock.lag      {n:,} games sharing one deadline: the last advances at most "
             f"{burst:.1f} s after it (computed: one beat + {n:,} x {per_game * 1000:.2f} ms; "
             f"sweeps longer than {clock.SWEEP_SECONDS:.0f} s go on at the next beat)"
+        )
+
+    def posts(self, runs):
+        from games.markup import MAX_LENGTH
+
+        post_render_ms("warm *up* [the](http://x.example) parser", 3)
+        worst = None
+        for name, text in post_cases().items():
+            median, most, refused = post_render_ms(text, runs)
+            self.stdout.write(
+                f"post.render    {name}, {len(text):,} chars: median {median:.2f} ms, "
+                f"max {most:.2f} ms CPU over {runs} runs{' (refused)' if refused else ''}"
+            )
+            if worst is None or median > worst[1]:
+                worst = (name, median)
+        self.stdout.write(
+            f"post.render    worst case: {worst[0]}, median {worst[1]:.2f} ms CPU "
+            f"(clean + render + sanitise a {MAX_LENGTH:,}-character post; target <= 50 ms each)"
         )

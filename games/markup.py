@@ -2,18 +2,19 @@
 
 Shared by the services that store posts and the forms that check a post's length.
 
-The parser is markdown-it's CommonMark, whose cost grows with the length of the text and
-no faster, whatever the text holds (`make bench`, docs/benchmarks.md: a fraction of a
-second for the worst post of the longest length, where the old parser took minutes). Its
-recursion is bounded by how deep quotes and lists nest, and a post nested deeper than
-`MAX_DEPTH` is refused rather than cut. The services render a post before they lock its
-game (games/services/posts.py).
+The parser is cmark-gfm's CommonMark (in C), with struck text (`~~`) and raw HTML shown as
+typed; its cost grows with the length of the text and no faster, whatever the text holds
+(`make bench`, docs/benchmarks.md: a few milliseconds for most posts of the longest
+length, about 20 ms for the worst). It nests without recursion, and a post whose quotes and
+lists nest deeper than `MAX_DEPTH` is refused rather than cut. The services render a
+post before they lock its game (games/services/posts.py).
 """
 
+import re
 import unicodedata
 
 import nh3
-from markdown_it import MarkdownIt
+from cmarkgfm.cmark import Options, markdown_to_html_with_extensions
 
 # The longest post a player may write, in characters.
 MAX_LENGTH = 20000
@@ -46,45 +47,36 @@ ALLOWED_TAGS = {
 # `start`: a numbered list that starts at 3 shows 3, as typed.
 ALLOWED_ATTRIBUTES = {"a": {"href"}, "ol": {"start"}}
 
-_CONTAINERS = {"blockquote_open", "bullet_list_open", "ordered_list_open"}
-_CLOSERS = {"blockquote_close", "bullet_list_close", "ordered_list_close"}
 _MARKS = {"Mn", "Me"}  # non-spacing and enclosing marks: the ones that stack
+_NESTING = re.compile(r"<(/?)(?:blockquote|ul|ol)[ >]")
+# cmark's safe mode drops raw HTML ("<!-- raw HTML omitted -->"): "vote <Bob>" would lose
+# its name. So every "<" that does not open an autolink is swapped for a stand-in first
+# (a noncharacter, which posts never need: a typed one becomes U+FFFD) and comes back as
+# "&lt;" after rendering: raw HTML shows as the text that was typed, as it always has.
+_STAND_IN = "\ufdd0"
+_AUTOLINK = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*"
+    r"|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
+)
+# No CMARK_OPT_UNSAFE: raw HTML would be dropped, and javascript: and data: addresses are
+# blanked (the empty href is dropped below; the link's words stay). One tilde is not struck.
+_OPTIONS = Options.CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
 
 
 class TooDeep(ValueError):
     """A post whose quotes and lists nest deeper than MAX_DEPTH; the message says so."""
 
 
-def _parser(max_nesting: int) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False, "maxNesting": max_nesting})
-    # Every link is kept for nh3 to judge (it keeps http, https and mailto addresses), so
-    # a link to a banned address shows its words without the address, as it always has.
-    md.validateLink = lambda url: True
-    md.enable("strikethrough")  # ~~struck~~
-    # Raw HTML is off, so its rules only cost time. Underlined headings ("Title" over
-    # "===" or "---") would be h1 and h2, which posts do not have: the text stays a
-    # paragraph and "---" a rule, and long paragraphs are not scanned twice.
-    return md.disable(["html_block", "html_inline", "lheading"])
-
-
-# Blocks: a list adds two levels (list and item), a quote one, so the limit leaves room to
-# see a post one level too deep and refuse it (past its limit the parser drops the rest
-# of the text). Inline, only a link's words nest while they are parsed, and each level
-# is paid for at every "[" of a post: five is ample for any real link.
-_md = _parser(2 * MAX_DEPTH + 8)
-_inline_md = _parser(5)
-
-
-def _inline(state) -> None:
-    """markdown-it's own core rule "inline", with the inline parser's tighter limit."""
-    for token in state.tokens:
-        if token.type == "inline":
-            if token.children is None:
-                token.children = []
-            _inline_md.inline.parse(token.content, _inline_md, state.env, token.children)
-
-
-_md.core.ruler.at("inline", _inline)
+def _hide_tags(text: str) -> str:
+    text = text.replace(_STAND_IN, "\ufffd")
+    out, at = [], 0
+    for link in _AUTOLINK.finditer(text):
+        out.append(text[at : link.start()].replace("<", _STAND_IN))
+        out.append(link[0])
+        at = link.end()
+    out.append(text[at:].replace("<", _STAND_IN))
+    return "".join(out)
 
 
 def trim_marks(text: str) -> str:
@@ -105,26 +97,26 @@ def trim_marks(text: str) -> str:
     return "".join(out)
 
 
-def _check_depth(tokens) -> None:
+def _check_depth(html: str) -> None:
+    """TooDeep if the rendered quotes and lists (one level each) nest past MAX_DEPTH."""
     depth = 0
-    for token in tokens:
-        if token.type in _CONTAINERS:
+    for tag in _NESTING.finditer(html):
+        if tag[1]:
+            depth -= 1
+        else:
             depth += 1
             if depth > MAX_DEPTH:
                 raise TooDeep(f"a post can nest quotes and lists at most {MAX_DEPTH} deep")
-        elif token.type in _CLOSERS:
-            depth -= 1
 
 
 def render_markdown(text: str) -> str:
     """A post's text as safe HTML; TooDeep for quotes and lists nested too deep."""
-    tokens = _md.parse(text)
-    _check_depth(tokens)
-    for token in tokens:
-        for child in token.children or ():
-            if child.type in ("s_open", "s_close"):
-                child.tag = "del"  # struck text is <del>, as the allowed tags say
-    html = _md.renderer.render(tokens, _md.options, {})
+    html = markdown_to_html_with_extensions(
+        _hide_tags(text), options=_OPTIONS, extensions=["strikethrough"]
+    )
+    _check_depth(html)
+    # A blanked address: the words stay a link's, with no address to follow.
+    html = html.replace('<a href=""', "<a").replace(_STAND_IN, "&lt;")
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,

@@ -68,9 +68,10 @@ def _finishes_within(seconds):
         ("```\nvote: bob\n```", "<pre><code>vote: bob\n</code></pre>"),
         ("### Day 2", "<h3>Day 2</h3>"),
         ("a\n\n---\n\nb", "<p>a</p>\n<hr>\n<p>b</p>"),
-        # No underlined h1 or h2 in posts: the line stays text, and "---" a rule.
-        ("Bob\n---\nhe is scum", "<p>Bob</p>\n<hr>\n<p>he is scum</p>"),
-        ("Title\n===", "<p>Title\n===</p>"),
+        # An underlined line ("===" or "---" under it) would be an h1 or h2, which posts do
+        # not have: its words stay as plain text, then what follows.
+        ("Bob\n---\nhe is scum", "Bob\n<p>he is scum</p>"),
+        ("Title\n===", "Title"),
         (
             "[a [b] `c`](https://example.com)",
             '<a href="https://example.com" rel="nofollow noopener">a [b] <code>c</code></a>',

@@ -118,7 +118,28 @@ def _name(value, where, key):
 def parse_step(step, where, ruleset) -> Input:
     """Parse one record step; `ruleset` supplies the guesses and choices it knows. Actions
     are the format's whole vocabulary: one a ruleset has no use for is refused, not unread."""
-    if not isinstance(step, dict):
+    if type(step) is dict:
+        # The usual action step (exactly its action's usual keys) takes one path with the
+        # same checks in the same order as below: nearly every step of a record is one.
+        action = step.get("action")
+        if type(action) is str:
+            usual = USUAL_KEYS.get(action)
+            if usual is not None and step.keys() == usual:
+                actor = step["actor"]
+                if type(actor) is not str or not actor:
+                    actor = _name(actor, where, "actor")
+                target = None
+                if "target" in usual:
+                    target = step["target"]
+                    if type(target) is not str or not target:
+                        target = _name(target, where, "target")
+                what = None
+                if action == "withdraw":
+                    what = step["what"]
+                    if what not in WITHDRAWABLE:
+                        raise RecordError(f"{where}: cannot withdraw {what!r}")
+                return Input("action", actor, action, target, (), None, None, what)
+    elif not isinstance(step, dict):
         raise RecordError(f"{where}: a step must be an object")
     keys = step.keys()  # a set-like view: the checks below build no set unless they fail
     if "advance" in step:
@@ -165,7 +186,10 @@ def parse_step(step, where, ruleset) -> Input:
         targets = step["targets"]
         if not isinstance(targets, list):
             raise RecordError(f"{where}: 'targets' must be a list of names")
-        inp.targets = tuple(_name(t, where, "targets") for t in targets)
+        inp.targets = tuple(targets)
+        for t in inp.targets:  # a plain name passes without the call, which raises for others
+            if type(t) is not str or not t:
+                _name(t, where, "targets")
     if "guess" in step:
         if step["guess"] not in ruleset.GUESSES:
             raise RecordError(f"{where}: {step['guess']!r} is not a character")

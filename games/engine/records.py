@@ -5,6 +5,7 @@ import json
 from .errors import GameRuleError, RecordError
 from .inputs import parse_step
 from .rulesets import get_ruleset
+from .rulesets.base import ALIVE
 
 RECORD_KEYS = {"ruleset", "seed", "options", "players", "lovers", "steps"}
 RESULT_KINDS = frozenset({"info", "phase", "death", "survival", "lynch", "public"})
@@ -81,11 +82,11 @@ def result(ruleset, game, refused):
     for entry in log:
         entry["deaths"].sort()
         entry["survivals"].sort()
-    alive = sorted(p.name for p in game.seats if p.living)
+    alive = sorted(p.name for p in game.seats if p.status == ALIVE)
     final = {
         "phase": game.phase,
         "alive": alive,
-        "dead": sorted(p.name for p in game.seats if not p.living),
+        "dead": sorted(p.name for p in game.seats if p.status != ALIVE),
     }
     final.update(ruleset.final(game))
     final["winner"] = game.winner

@@ -30,13 +30,17 @@ class Tally:
         self.phase = phase
 
     def cast(self, voter, target, seq) -> bool:
-        old = self.votes.get(voter)
+        votes = self.votes
+        old = votes.get(voter)
         if old == target:
             return False  # W-5a: an identical resubmission changes nothing
         if old is not None:
             self._bump(old, -1, (seq, 0))  # W-5a: the old target's count changes first
-        self.votes[voter] = target
-        self._bump(target, 1, (seq, 1))
+        votes[voter] = target
+        # _bump(target, 1, (seq, 1)), inlined: a count that rises never reaches 0
+        counts = self.counts
+        counts[target] = counts.get(target, 0) + 1
+        self.changed[target] = (seq, 1)
         return True
 
     def withdraw(self, voter, seq) -> bool:

@@ -9,7 +9,7 @@ import re
 from ..errors import GameRuleError, RecordError
 from ..events import DEAD, MODERATOR, PUBLIC, Event
 from ..order import sha_key
-from ..votes import Tally, majority
+from ..votes import Tally
 
 ALIVE = "alive"
 DEAD_ = "dead"  # in the afterlife (Witchhunt) or simply dead (Werewolf)
@@ -156,8 +156,13 @@ class Game:
         except IndexError:  # past the table
             return f"night {self.day}" if self.night else f"day {self.day}"
 
+    # emit and tell read the phase name from the table themselves: they make nearly every
+    # event, and a property read costs a Python call each time.
     def emit(self, kind, to, data, phase=None, meeting=None):
-        self.events.append(Event(kind, phase or self.phase, to, data, meeting))
+        if not phase:
+            day = self.day
+            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
+        self.events.append(Event(kind, phase, to, data, meeting))
 
     def announce(self, data, phase=None):
         """A public announcement (the `public` list of the log)."""
@@ -168,7 +173,10 @@ class Game:
         data = {"what": what, "result": result}
         if about is not None:
             data["about"] = about
-        self.events.append(Event("info", phase or self.phase, (to,), data))  # emit, inlined
+        if not phase:
+            day = self.day
+            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
+        self.events.append(Event("info", phase, (to,), data))  # emit, inlined
 
     def log_mod(self, data):
         self.emit("moderator", MODERATOR, data)
@@ -186,7 +194,15 @@ class Game:
         was_living = seat.status == ALIVE
         seat.status = status
         if was_living != (status == ALIVE):  # else the living (and what `_memo` holds) stay
-            self._roster_changed()
+            if was_living:  # one leaves: cut it out of both (parallel) tuples, no scan
+                seats = self.living_seats
+                i = seats.index(seat)
+                self.living_seats = seats[:i] + seats[i + 1 :]
+                names = self.living_names
+                self.living_names = names[:i] + names[i + 1 :]
+                self._memo = {}
+            else:
+                self._roster_changed()
 
     def _roster_changed(self):
         self.living_seats = tuple([s for s in self.seats if s.status == ALIVE])
@@ -234,8 +250,10 @@ class Game:
             if actor is None:
                 raise GameRuleError(NO_PLAYER.format(inp.actor))
             self.check_action(actor, inp)
-        else:
-            self.check(inp)
+            self.seq += 1
+            self.perform(inp)
+            return self.events[start:]
+        self.check(inp)
         self.seq += 1
         if inp.kind == "advance":
             if inp.word == "midnight":
@@ -291,7 +309,17 @@ class Game:
             raise GameRuleError(f"choose between {lo} and {hi} players")
         if len(set(names)) != len(names):
             raise GameRuleError("choose different players")
-        return [self.need_target(n, self_ok=self_ok, actor=actor) for n in names]
+        # need_target for each name, inlined (the same checks in the same order)
+        by_name = self.by_name
+        seats = []
+        for name in names:
+            seat = by_name.get(name)
+            if seat is None or seat.status != ALIVE:
+                raise GameRuleError(f"{name} is not a living player")
+            if not self_ok and actor is not None and name == actor.name:
+                raise GameRuleError("you cannot choose yourself")
+            seats.append(seat)
+        return seats
 
     def need_day(self, what="do that"):
         if self.night:
@@ -303,10 +331,15 @@ class Game:
 
     # --- day votes (W-4, W-4a) ---------------------------------------------------
     def check_vote(self, actor, inp):
-        self.need_day("vote")
-        self.need_living_actor(actor)
+        # need_day, need_living_actor and need_target, inlined: a vote is the most common input
+        if self.night:
+            raise GameRuleError("you can only vote by day")
+        if actor.status != ALIVE:
+            raise GameRuleError("you are not a living player")
         if inp.action == "vote":
-            self.need_target(inp.target)
+            seat = self.by_name.get(inp.target)
+            if seat is None or seat.status != ALIVE:
+                raise GameRuleError(f"{inp.target} is not a living player")
         elif actor.name not in self.votes.votes:
             raise GameRuleError("you have no vote to withdraw")
 
@@ -323,7 +356,7 @@ class Game:
         """Lynch at once whoever holds a true majority of the living (W-4, W-4a)."""
         if self.night or self.over:
             return
-        need = majority(len(self.living_seats))
+        need = len(self.living_seats) // 2 + 1  # votes.majority(), inlined: asked after every vote
         for target, n in self.votes.counts.items():
             if n >= need:
                 self.lynch(target)

@@ -107,8 +107,11 @@ class WerewolfGame(Game):
         if a == "withdraw":
             return self.check_withdraw(actor, inp)
         if a == "pack":
-            self.need_night()
-            self.need_living_actor(actor)
+            # need_night and need_living_actor, inlined: the pack's votes are most of a night
+            if not self.night:
+                raise GameRuleError("you can only do that at night")
+            if actor.status != ALIVE:
+                raise GameRuleError("you are not a living player")
             if actor.role != "werewolf":
                 raise GameRuleError("you are not in the pack")
             if self.midnight:
@@ -119,7 +122,8 @@ class WerewolfGame(Game):
             return
         if a != "ability":
             raise GameRuleError("there is no such action in Werewolf")
-        self.need_living_actor(actor)
+        if actor.status != ALIVE:  # need_living_actor, inlined: the commonest refusal
+            raise GameRuleError("you are not a living player")
         role = actor.role
         if role == "matchmaker":  # WW-9
             if self.night or self.day != 1:
@@ -230,19 +234,21 @@ class WerewolfGame(Game):
     def pass_midnight(self):
         self.midnight = True
         victim = self.pack_votes.plurality()
-        self.victim = victim if victim is not None and self.by_name[victim].living else None
+        self.victim = (
+            victim if victim is not None and self.by_name[victim].status == ALIVE else None
+        )
         hex_sub = (
             self.subs.get((self.holder("warlock").name, "ability"))
             if self.holder("warlock")
             else None
         )
-        if hex_sub is not None and self.by_name[hex_sub.targets[0]].living:
+        if hex_sub is not None and self.by_name[hex_sub.targets[0]].status == ALIVE:
             self.hexed = hex_sub.targets[0]
             if self.by_name[self.hexed].role != "werewolf":
                 self.tell(self.hexed, "hexed", True)
         self.last_hexed = self.hexed
         witch = self.holder("witch")
-        if self.victim is not None and witch is not None and witch.living:
+        if self.victim is not None and witch is not None and witch.status == ALIVE:
             self.tell(witch.name, "witch", True, about=self.victim)
         self.emit("midnight", DEAD, {"victim": self.victim, "hexed": self.hexed})
 
@@ -255,14 +261,14 @@ class WerewolfGame(Game):
             self.pass_midnight()
         killed = []
         # W-8a: a submission whose target is no longer living lapses and spends nothing.
-        if self.victim is not None and self.by_name[self.victim].living:
+        if self.victim is not None and self.by_name[self.victim].status == ALIVE:
             heal = self.sub("witch", "heal")
             if heal is not None:
                 self.holder("witch").used.add("heal")
             elif self.by_name[self.victim].role != "were_hamster":  # WW-10
                 killed.append(self.victim)
         poison = self.sub("witch", "poison")
-        if poison is not None and self.by_name[poison.targets[0]].living:
+        if poison is not None and self.by_name[poison.targets[0]].status == ALIVE:
             self.holder("witch").used.add("poison")
             killed.append(poison.targets[0])
         devil = self.sub("devil")
@@ -274,14 +280,14 @@ class WerewolfGame(Game):
             ("were_gerbil", "gerbil", lambda t: t.role == "were_hamster"),
         ):
             s = self.sub(role)
-            if s is not None and self.by_name[s.targets[0]].living:
+            if s is not None and self.by_name[s.targets[0]].status == ALIVE:
                 found = test(self.by_name[s.targets[0]])
                 results.append((self.holder(role).name, what, found, s.targets[0]))
                 if role == "were_gerbil" and found:
                     self.gerbil_found = True
         for to, what, result, about in results:
             self.tell(to, what, result, about=about)
-        dead = [n for n in dict.fromkeys(killed) if self.by_name[n].living]
+        dead = [n for n in dict.fromkeys(killed) if self.by_name[n].status == ALIVE]
         night_phase = self.phase
         order = announcement_order(self.seed, night_phase, dead)  # W-13
         found = self.gerbil_found
@@ -300,7 +306,7 @@ class WerewolfGame(Game):
         self.emit("phase", PUBLIC, {"phase": self.phase})
         if self.day == 1:
             for s in self.seats:  # WW-9: each Lover learns the partner as Night 1 begins
-                if s.partner and s.living:
+                if s.partner and s.status == ALIVE:
                     self.tell(s.name, "lovers", s.partner)
 
     def lynch(self, target):

@@ -103,24 +103,27 @@ class AbilityMixin:
             raise GameRuleError("your ability works only on the Halftime night")
         if char in ("summoner", "assassin") and self.midnight:
             raise GameRuleError("your names were locked at midnight")
-        when = {
-            "king": (n == 1, "the King chooses his Court on the first night"),
-            "paladin": (
-                self.court_meets() and len(self.court_living()) == 3 and actor.name in self.court,
-                "you can only give a life when the Court meets with three members",
-            ),
-            "vigilante": (self.vigilante_night == n, "you may not kill tonight"),
-            "anarchist": (self.anarchist_night == n, "you may not kill tonight"),
-            "blacksmith": (
-                self.alarm_day == n,
-                "you can arm players only on the night after the Alarm sounds",
-            ),
-            "undertaker": (n >= 2, "the Undertaker looks on a night after the first"),
-        }.get(char)
+        # Only this character's condition is evaluated (a table of them all made each call
+        # also asked the Court's queries for every night ability).
+        ok = True
         if char in TRAVELERS or char == "traveling_minstrel":
-            when = (n == 3, "the Travelers meet on the third night")
-        if when is not None and not when[0]:
-            raise GameRuleError(when[1])
+            ok, why = n == 3, "the Travelers meet on the third night"
+        elif char == "king":
+            ok, why = n == 1, "the King chooses his Court on the first night"
+        elif char == "paladin":
+            ok = self.court_meets() and len(self.court_living()) == 3 and actor.name in self.court
+            why = "you can only give a life when the Court meets with three members"
+        elif char == "vigilante":
+            ok, why = self.vigilante_night == n, "you may not kill tonight"
+        elif char == "anarchist":
+            ok, why = self.anarchist_night == n, "you may not kill tonight"
+        elif char == "blacksmith":
+            ok = self.alarm_day == n
+            why = "you can arm players only on the night after the Alarm sounds"
+        elif char == "undertaker":
+            ok, why = n >= 2, "the Undertaker looks on a night after the first"
+        if not ok:
+            raise GameRuleError(why)
         self.need_targets(inp.targets, lo, hi, self_ok=self_ok, actor=actor)
         if char == "paladin" and inp.targets[0] not in self.court:
             raise GameRuleError(f"{inp.targets[0]} is not in the King's Court")

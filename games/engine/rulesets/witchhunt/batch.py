@@ -96,7 +96,7 @@ class BatchMixin:
         for p in dead:  # (3)
             if lynched == p.name and self.holder_living("gravedigger"):  # W-36
                 self.tell(
-                    self.holder("gravedigger").name,
+                    self.holders.get("gravedigger").name,
                     "gravedigger",
                     {"character": p.character, "type": p.type},
                     about=p.name,
@@ -149,7 +149,7 @@ class BatchMixin:
         # W-73: the living members and the living Anarchist are told; the dead, offstage
         # and removed are not.
         told = [m for m in self.court if self.by_name[m].status == ALIVE]
-        anarchist = self.holder("anarchist")
+        anarchist = self.holders.get("anarchist")
         if anarchist is not None and anarchist.status == ALIVE and anarchist.name not in told:
             told.append(anarchist.name)
         for name in told:
@@ -158,7 +158,7 @@ class BatchMixin:
 
     # --- W-41, W-61 ---------------------------------------------------------------
     def magician_return(self):
-        mag = self.holder("magician")
+        mag = self.holders.get("magician")
         if mag is None or mag.status != FAKE or self.halftime_night != self.day - 1:
             return
         self.set_status(mag, ALIVE)
@@ -166,7 +166,7 @@ class BatchMixin:
         self.announce({"event": "returned", "player": mag.name})
 
     def sound_alarm(self):
-        if self.alarm_day is not None or self.holder("lookout") is None:
+        if self.alarm_day is not None or self.holders.get("lookout") is None:
             return
         typ = self.alarm_type()
         group = self.seats_of_type(typ)
@@ -178,10 +178,13 @@ class BatchMixin:
 
     # --- W-69, W-69a --------------------------------------------------------------
     def win_check(self):
-        witches = 0
-        for p in self.living_seats:
-            if p.team == "witches":
-                witches += 1
+        witches = self._memo.get("witches")  # the living witches: kept until the living change
+        if witches is None:
+            witches = 0
+            for p in self.living_seats:
+                if p.team == "witches":
+                    witches += 1
+            self._memo["witches"] = witches
         villagers = len(self.living_seats) - witches
         if witches >= villagers:
             self.end("witches")

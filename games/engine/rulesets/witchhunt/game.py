@@ -163,10 +163,13 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         joined = self.juniors_joined
         memo = self._memo.get("coven")
         if memo is None or memo[0] != joined:
-            members = tuple(
-                p
-                for p in self.living_seats
-                if p.type == "elder_witch" or (p.type == "junior_witch" and joined)
+            witches = self._fixed.get("witch_seats")  # a type never changes: kept in `_fixed`
+            if witches is None:
+                witches = self._fixed["witch_seats"] = tuple(
+                    [p for p in self.seats if p.type in ("elder_witch", "junior_witch")]
+                )
+            members = tuple(  # in seat order, as the living are
+                [p for p in witches if p.status == ALIVE and (joined or p.type == "elder_witch")]
             )
             memo = self._memo["coven"] = (joined, (members, tuple(p.name for p in members)))
         return memo[1]
@@ -176,6 +179,14 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         seats = self._fixed.get(typ)
         if seats is None:
             seats = self._fixed[typ] = tuple([p for p in self.seats if p.type == typ])
+        return seats
+
+    def seats_of_team(self, team):
+        # As seats_of_type: a team never changes. In seat order.
+        key = "team:" + team
+        seats = self._fixed.get(key)
+        if seats is None:
+            seats = self._fixed[key] = tuple([p for p in self.seats if p.team == team])
         return seats
 
     def court_meets(self):
@@ -331,9 +342,12 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if a == "withdraw":
             return self.check_withdraw(actor, inp)
         if a in ("coven", "court"):
-            self.need_night()
-            self.need_living_actor(actor)
-            if a == "coven" and actor not in self.coven_members():
+            # need_night and need_living_actor, inlined: the Coven's votes are most of a night
+            if not self.night:
+                raise GameRuleError("you can only do that at night")
+            if actor.status != ALIVE:
+                raise GameRuleError("you are not a living player")
+            if a == "coven" and actor not in self._coven()[0]:
                 raise GameRuleError("you are not in the Coven")
             if a == "court":
                 # Membership first: a non-member gets one reason whether or not a Court
@@ -458,7 +472,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             self.coven_votes.cast(actor.name, inp.target, self.seq)
             self.emit(
                 "coven_vote",
-                self.coven_names(),
+                self._coven()[1],  # the names
                 {"voter": actor.name, "target": inp.target},
                 meeting="coven",
             )
@@ -539,24 +553,28 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if self.night:
             self.resolve_night()
             return
-        judge = self.holder("judge")
+        judge = self.holders.get("judge")
         pick = self.subs.get((judge.name, "ability")) if judge is not None else None
-        if pick is not None and judge.living and self.by_name[pick.targets[0]].living:
+        if (
+            pick is not None
+            and judge.status == ALIVE
+            and self.by_name[pick.targets[0]].status == ALIVE
+        ):
             self.lynch(pick.targets[0])  # W-30
         else:
             self.end_day()
 
     def end_day(self):
-        cap = self.holder("captain")
+        cap = self.holders.get("captain")
         if (
             cap is not None
             and self.captain_day == self.day
-            and cap.living
+            and cap.status == ALIVE
             and self.lynched_today != cap.name
         ):  # W-62
             cap.lives += 2
             self.log_mod({"captain": cap.name, "lives": cap.lives})
-        lookout = self.holder("lookout")
+        lookout = self.holders.get("lookout")
         if self.day == 1 and lookout is not None:
             # W-61: the choice standing at Day 1's deadline (a removed Lookout's lapsed with
             # his other submissions, W-72), else the default type.

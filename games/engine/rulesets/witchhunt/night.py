@@ -28,28 +28,30 @@ class NightMixin:
             self.spies_announced = True  # W-26: never while a fake-dead Magician Spy waits
             self.announce({"event": "spies_dead"})
         if not self.juniors_joined:
-            elders_living = any(p.living for p in self.seats_of_type("elder_witch"))
-            spies_living = any(p.living for p in spies)
+            elders_living = any(p.status == ALIVE for p in self.seats_of_type("elder_witch"))
+            spies_living = any(p.status == ALIVE for p in spies)
             if not elders_living or not spies_living:
                 self.juniors_joined = True
                 juniors = self.seats_of_type("junior_witch")
                 if juniors:
                     coven = sorted(p.name for p in self.coven_members())
                     for p in self.seats:
-                        if p.team == "witches" and p.living:
+                        if p.team == "witches" and p.status == ALIVE:
                             self.tell(p.name, "coven", coven)
         # W-11a: the night's results describe it as it began (the Juniors joined): the
         # Priest's Coven, the Bishop's and the Zealot's lists, a member removed since included.
         self.began_coven = frozenset(p.name for p in self.coven_members())
-        self.began_holy = sorted(p.name for p in self.living() if p.type == "holy_villager")
+        self.began_holy = sorted(
+            [p.name for p in self.seats_of_type("holy_villager") if p.status == ALIVE]
+        )
         if not self.halftime_reached and 2 * (len(self.seats) - self.living_count()) >= len(
             self.seats
         ):
             self.halftime_reached = True  # W-27
             self.halftime_night = self.day
             self.announce({"event": "halftime"})
-        vig = self.holder("vigilante")
-        if vig is not None and vig.living and self.vigilante_night == self.day:
+        vig = self.holders.get("vigilante")
+        if vig is not None and vig.status == ALIVE and self.vigilante_night == self.day:
             self.tell(vig.name, "vigilante", True)  # W-52
 
     def still_waiting(self, p):
@@ -70,7 +72,7 @@ class NightMixin:
                 (
                     t
                     for t, n in self.court_votes.counts.items()
-                    if n >= need and self.by_name[t].living
+                    if n >= need and self.by_name[t].status == ALIVE
                 ),
                 None,
             )
@@ -86,9 +88,10 @@ class NightMixin:
             {"coven": self.locked_coven, "court": self.locked_court, "vetoes": sorted(self.vetoes)},
         )
         vetoed = sorted(self.vetoes)
-        for p in self.seats:
-            if p.status == "dead" and p.team == "village":
-                self.tell(p.name, "veto", vetoed)
+        phase = self.phase  # read once for the Angels' results below
+        for p in self.seats_of_team("village"):
+            if p.status == "dead":
+                self.tell(p.name, "veto", vetoed, None, phase)
         for key, char in (("summoner", "summoner"), ("assassin", "assassin")):
             sub = self.subs.get((self.holder_name(char), "ability"))
             if sub is not None and self.halftime_night == self.day:
@@ -100,14 +103,14 @@ class NightMixin:
                     if (
                         p.status == "dead"
                         if key == "summoner"
-                        else p.living and p.type == "village_spy"
+                        else p.status == ALIVE and p.type == "village_spy"
                     )
                 )
                 for p in told:
                     self.tell(p.name, key, sorted(names))
 
     def _living_or_none(self, name):
-        return name if name is not None and self.by_name[name].living else None
+        return name if name is not None and self.by_name[name].status == ALIVE else None
 
     # --- resolution (W-11a) ---------------------------------------------------------
     def resolve_night(self):
@@ -128,7 +131,7 @@ class NightMixin:
             if outcome is not None and (outcome != SURVIVED or name not in outcomes):
                 outcomes[name] = outcome
         court_team_deaths = {self.by_name[v].team for v, c in killed.items() if c == "court"}
-        vig = self.holder("vigilante")
+        vig = self.holders.get("vigilante")
         if vig is not None and vig.team in court_team_deaths:
             self.vigilante_night = n + 1
         self.night_deaths.extend(killed)
@@ -159,18 +162,18 @@ class NightMixin:
         direct = set()
         moon = self.subs.get((self.holder_name("moonlight_pagan"), "ability"))
         if moon is not None:  # W-65: the vetoed are protected, other direct sources cancelled
-            pagan = self.holder("moonlight_pagan")
+            pagan = self.holders.get("moonlight_pagan")
             pagan.used.add("moonlight_pagan")
             pagan.revealed = True
             self.morning_public.append(
                 {"event": "reveal", "player": pagan.name, "character": "moonlight_pagan"}
             )
-            direct |= {v for v in self.vetoes if self.by_name[v].living}
+            direct |= {v for v in self.vetoes if self.by_name[v].status == ALIVE}
         else:
             angel = self.angels.plurality()
             if (
                 angel is not None
-                and self.by_name[angel].living
+                and self.by_name[angel].status == ALIVE
                 and (angel not in self.vetoes or self.archangel_spent)
             ):
                 direct.add(angel)
@@ -180,18 +183,18 @@ class NightMixin:
                 ("hunter", self.halftime_night == n),
                 ("cupid", n == 1),
             ):
-                p = self.holder(char)
-                if active and p is not None and p.living:
+                p = self.holders.get(char)
+                if active and p is not None and p.status == ALIVE:
                     direct.add(p.name)
         protected = set(direct)
         for name in direct:  # the Lovers' share (W-58)
             partner = self.by_name[name].partner
             if partner:
                 protected.add(partner)
-        harlot = self.holder("harlot")
-        if harlot is not None and harlot.living:  # W-60
+        harlot = self.holders.get("harlot")
+        if harlot is not None and harlot.status == ALIVE:  # W-60
             lovers = sorted(
-                (p for p in self.seats if p.type == "village_lover" and p.name in direct),
+                (p for p in self.seats_of_type("village_lover") if p.name in direct),
                 key=lambda p: p.idx,
             )
             for lover in lovers:
@@ -206,15 +209,20 @@ class NightMixin:
     # --- extra lives gained tonight (W-11a) -----------------------------------------
     def extra_lives(self):
         priest_sub = self.subs.get((self.holder_name("priest"), "ability"))
-        fan = self.holder("fanatic")
-        if priest_sub and fan is not None and priest_sub.targets[0] == fan.name and fan.living:
+        fan = self.holders.get("fanatic")
+        if (
+            priest_sub
+            and fan is not None
+            and priest_sub.targets[0] == fan.name
+            and fan.status == ALIVE
+        ):
             fan.lives += 1  # W-37
             self.tell(fan.name, "fanatic", True)
-        inv = self.holder("investigator")
+        inv = self.holders.get("investigator")
         inv_sub = self.subs.get((self.holder_name("investigator"), "ability"))
         if inv_sub and self.target_living(inv_sub.targets[0]):
             self.investigated.add(inv_sub.targets[0])
-            spies = {p.name for p in self.seats if p.type == "village_spy"}
+            spies = {p.name for p in self.seats_of_type("village_spy")}
             if spies and not self.investigator_done and spies <= self.investigated:
                 self.investigator_done = True  # W-42
                 inv.lives += 1
@@ -222,7 +230,7 @@ class NightMixin:
         pal_sub = self.subs.get((self.holder_name("paladin"), "ability"))
         if pal_sub and self.target_living(pal_sub.targets[0]):
             self.by_name[pal_sub.targets[0]].lives += 1  # W-51
-        medic = self.holder("traveling_medic")
+        medic = self.holders.get("traveling_medic")
         med_sub = self.subs.get((self.holder_name("traveling_medic"), "ability"))
         if med_sub:
             for t in self.traveler_targets(med_sub, "traveling_medic"):
@@ -231,7 +239,7 @@ class NightMixin:
                     if works:
                         self.by_name[t].lives += 1
                     self.tell(medic.name, "traveling_medic", works, about=t)
-        dame = self.holder("benevolent_old_dame")
+        dame = self.holders.get("benevolent_old_dame")
         dame_sub = self.subs.get((self.holder_name("benevolent_old_dame"), "ability"))
         if dame_sub and dame.status == LAST_ACT:
             if dame_sub.targets and self.target_living(dame_sub.targets[0]):
@@ -242,7 +250,7 @@ class NightMixin:
             self.enter_afterlife(dame)
 
     def target_living(self, name):
-        return self.by_name[name].living
+        return self.by_name[name].status == ALIVE
 
     def traveler_targets(self, sub, char):
         """W-57: a second target counts only if the Minstrel chose this Traveler.
@@ -255,7 +263,7 @@ class NightMixin:
         """W-8a: a submission naming several targets lapses whole when any counted one is
         no longer living: removed before the deadline (statuses do not change while a night
         resolves, so a target killed earlier in the same resolution still counts as living)."""
-        return tuple(counted) if all(self.by_name[t].living for t in counted) else ()
+        return tuple(counted) if all(self.by_name[t].status == ALIVE for t in counted) else ()
 
     # --- kill attempts, in W-11's order ---------------------------------------------
     def kill_attempts(self):
@@ -267,7 +275,7 @@ class NightMixin:
         if sub and sub.targets:
             yield sub.targets[0], "hunter", None
         sub = self.sub_of("entertainer")
-        if sub and all(self.by_name[t].living for t in sub.targets):  # W-44, W-8a
+        if sub and all(self.by_name[t].status == ALIVE for t in sub.targets):  # W-44, W-8a
             teams = [self.by_name[t].team for t in sub.targets]  # as the night began: fixed
             alone = [
                 t for t, team in zip(sub.targets, teams, strict=True) if teams.count(team) == 1
@@ -291,7 +299,7 @@ class NightMixin:
                 yield t, "anarchist", None
         sub = self.sub_of("traveling_mercenary")
         if sub:
-            merc_type = self.holder("traveling_mercenary").type
+            merc_type = self.holders.get("traveling_mercenary").type
             for t in self.traveler_targets(sub, "traveling_mercenary"):
                 yield t, "mercenary", merc_type
         if any(what == "weapon" for _, what in self.subs):  # else skip the scan of every seat
@@ -300,7 +308,7 @@ class NightMixin:
                 if sub is not None:
                     self.weapon_user = p.name
                     yield sub.target, "weapon", None
-        dob = self.holder("dirty_old_bastard")
+        dob = self.holders.get("dirty_old_bastard")
         sub = self.sub_of("dirty_old_bastard")
         if sub is not None and dob.status == LAST_ACT:  # W-14, W-31
             if sub.targets:
@@ -333,14 +341,14 @@ class NightMixin:
             for to in told:
                 out.append((to, what, result, target.name))
         if self.halftime_night == n:
-            bishop = self.holder("bishop")
-            if bishop is not None and bishop.living:  # W-39
+            bishop = self.holders.get("bishop")
+            if bishop is not None and bishop.status == ALIVE:  # W-39
                 out.append((bishop.name, "bishop", sorted(coven), None))
-            zealot = self.holder("zealot")
-            if zealot is not None and zealot.living:  # W-45, W-11a
+            zealot = self.holders.get("zealot")
+            if zealot is not None and zealot.status == ALIVE:  # W-45, W-11a
                 out.append((zealot.name, "zealot", list(self.began_holy), None))
-        cupid = self.holder("cupid")
-        if n == 1 and cupid is not None and cupid.living:  # W-59
+        cupid = self.holders.get("cupid")
+        if n == 1 and cupid is not None and cupid.status == ALIVE:  # W-59
             lovers = sorted(p.name for p in self.seats if p.type == "village_lover")
             out.append((cupid.name, "cupid", lovers, None))
         sub = self.sub_of("blacksmith")
@@ -359,33 +367,33 @@ class NightMixin:
         return out
 
     def innkeeper_group(self):
-        inn = self.holder("innkeeper")
-        if inn is None or not inn.living:
+        inn = self.holders.get("innkeeper")
+        if inn is None or not inn.status == ALIVE:
             return []
         return [inn.name] + [
             p.name
-            for p in (self.holder("inquisitor"), self.holder("investigator"))
-            if p is not None and p.living
+            for p in (self.holders.get("inquisitor"), self.holders.get("investigator"))
+            if p is not None and p.status == ALIVE
         ]
 
     # --- the King's Court forming (W-49, W-50) --------------------------------------
     def form_court(self):
-        king = self.holder("king")
-        if king is None or not king.living:
+        king = self.holders.get("king")
+        if king is None or not king.status == ALIVE:
             return
         members = [king.name]
         for char in ("queen", "paladin"):
-            p = self.holder(char)
-            if p is not None and p.living:
+            p = self.holders.get(char)
+            if p is not None and p.status == ALIVE:
                 members.append(p.name)
         sub = self.sub_of("king")
         for t in sub.targets if sub else ():
-            if t not in members and self.by_name[t].living:
+            if t not in members and self.by_name[t].status == ALIVE:
                 members.append(t)
         self.court = members
         self.court_active = True
         self.tell_court()
-        queen = self.holder("queen")
+        queen = self.holders.get("queen")
         if queen is not None and queen.name in members:
             witches = sum(self.by_name[m].team == "witches" for m in members)
             self.tell(queen.name, "queen", "odd" if witches % 2 else "even")

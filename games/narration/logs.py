@@ -159,12 +159,17 @@ MODERATOR = {
 }
 
 
-def moderator(data: Data, names: Names, viewer=None) -> str:
-    """An entry of the moderator's log (causes of death, W-9, and the moderator's acts)."""
-    for key, narrate in MODERATOR.items():
+def _by_key(table, data: Data, names: Names) -> str:
+    """The narrator of the first key of `table` that `data` holds, else the generic one."""
+    for key, narrate in table.items():
         if key in data:
             return narrate(data, names)
     return generic(data, names)
+
+
+def moderator(data: Data, names: Names, viewer=None) -> str:
+    """An entry of the moderator's log (causes of death, W-9, and the moderator's acts)."""
+    return _by_key(MODERATOR, data, names)
 
 
 # --- the afterlife's log --------------------------------------------------------------
@@ -210,10 +215,7 @@ AFTERLIFE = {
 
 def afterlife(data: Data, names: Names, viewer=None) -> str:
     """An entry of the afterlife's log: the Angels' and Demons' votes and cards (W-16)."""
-    for key, narrate in AFTERLIFE.items():
-        if key in data:
-            return narrate(data, names)
-    return generic(data, names)
+    return _by_key(AFTERLIFE, data, names)
 
 
 def generic(data: Data, names: Names, viewer=None) -> str:

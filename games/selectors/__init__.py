@@ -2,7 +2,7 @@
 (tests/games/test_queries.py). Selectors return dataclasses or plain data; they never
 write. The names below are the ones views, template tags and emails use."""
 
-from .clock import deadline_status, early_end_panel
+from .clock import early_end_panel
 from .desk import desk_page, moderator_log
 from .game import game_page
 from .lobby import lobby_games, lobby_user_games
@@ -38,7 +38,6 @@ __all__ = [
     "VoteCount",
     "afterlife_page",
     "afterlife_state_for",
-    "deadline_status",
     "desk_page",
     "display_names",
     "early_end_panel",

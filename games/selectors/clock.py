@@ -1,22 +1,17 @@
 """The clock panel beside the thread: the deadline as it stands for the viewer, and in a
 game that ends phases early, the viewer's "I'm done" state (W-2a)."""
 
-from django.utils import timezone
-
-from .. import deadlines, turns
+from .. import turns
 from ..mapping import engine_state
 from ..models import Game, PhaseLockIn, Seat
 from ..narration import duration_words
 
 
-def deadline_status(game: Game, now=None) -> dict:
-    """Paused or not, the time left (None without a deadline), and now."""
-    now = now or timezone.now()
-    return {
-        "paused": game.paused_at is not None,
-        "left": deadlines.remaining(game, now),
-        "now": now,
-    }
+def locked_in_names(game: Game) -> set[str]:
+    """The seats that said "I'm done" in the game's current phase (W-2a)."""
+    return set(
+        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat__name", flat=True)
+    )
 
 
 def early_end_panel(game: Game, user) -> dict | None:
@@ -32,9 +27,7 @@ def early_end_panel(game: Game, user) -> dict | None:
     if seat is None:
         return None
     state = engine_state(game)
-    locked = set(
-        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat__name", flat=True)
-    )
+    locked = locked_in_names(game)
     waiting = len(turns.living_not_done(state, locked))
     began = game.early_end_phase == game.phase
     return {

@@ -14,10 +14,11 @@ from games.engine import GameRuleError, RecordError, parse_input
 
 from .. import deadlines, turns
 from ..mapping import engine_state, remember_state, store_events
-from ..models import EmailSent, Game, GameInput, PhaseLockIn, Post, Seat
+from ..models import EmailSent, Game, GameInput, Seat
 from ..narration.durations import moment_utc
 from ..queue import after_commit
-from .posts import PUBLIC, post_number_next, system_posts_create
+from ..selectors.clock import locked_in_names
+from .posts import clock_notice_create, system_posts_create
 
 
 def input_apply(
@@ -84,27 +85,6 @@ def clock_follow(game: Game, state, now) -> None:
 
 
 # --- early end (W-2a; games/turns.py says who must be done) ------------------------------
-def locked_in_names(game: Game) -> set[str]:
-    """The seats that said "I'm done" in the game's current phase."""
-    return set(
-        PhaseLockIn.objects.filter(game=game, phase=game.phase).values_list("seat__name", flat=True)
-    )
-
-
-
-def _notice(game: Game, body: str) -> Post:
-    """A system post in the public thread with words of its own (no event, no author):
-    the clock's, not the moderator's, so it is no moderator act (W-72's log)."""
-    return Post.objects.create(
-        game=game,
-        thread=PUBLIC,
-        number=post_number_next(game),
-        kind=Post.Kind.SYSTEM,
-        body=body,
-        phase=game.phase,
-    )
-
-
 def phase_end_if_ready(*, game: Game, state, now) -> bool:
     """W-2a: once every living seat is done, the deadline moves to the game's grace
     period from `now` (never later than it was), once a phase, and the public thread says
@@ -122,7 +102,7 @@ def phase_end_if_ready(*, game: Game, state, now) -> bool:
     if ends < game.deadline_at:
         deadlines.move_deadline(game, ends - game.deadline_at)  # keeps the reminders in step
     game.save(update_fields=["early_end_phase", "deadline_at", "midnight_at", "next_reminder_at"])
-    _notice(
+    clock_notice_create(
         game,
         _("Every living player is done with {phase}: it now ends {moment}.").format(
             phase=game.phase, moment=moment_utc(game.deadline_at)

@@ -125,6 +125,20 @@ def moderator_notice_create(game: Game, by, body: str | PostBody) -> Post:
     )
 
 
+def clock_notice_create(game: Game, body: str) -> Post:
+    """A system post in the public thread with words of its own (no event, no author): the
+    clock's, not the moderator's, so it is no moderator act (W-72's log). Call it with the
+    game row locked."""
+    return Post.objects.create(
+        game=game,
+        thread=PUBLIC,
+        number=post_number_next(game),
+        kind=Post.Kind.SYSTEM,
+        body=body,
+        phase=game.phase,
+    )
+
+
 def system_posts_create(game: Game, rows) -> None:
     """The public thread's posts for the public events among `rows` (GameEvent), in
     order. Call it with the game row locked."""

@@ -5,8 +5,8 @@ import fnmatch
 import json
 import tomllib
 
+from games.benchmarks import engine as bench
 from games.engine import records
-from games.management.commands import bench
 from tests.engine.cases import ROOT, shared
 
 

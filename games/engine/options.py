@@ -5,6 +5,8 @@ to pick, and the guess or choice vocabulary. A multi-target ability lists the pl
 legal as its first target; the full submission is checked again when it is made.
 """
 
+import pickle
+
 from .errors import GameRuleError
 from .inputs import Input
 
@@ -64,13 +66,74 @@ def options_for(game, name):
         if _legal(game, Input("action", actor=name, action=action)):
             out.append(Option(action))
     shape = game.ability_shape(game.seat(name))
-    if shape is not None and _ability_usable(game, name, names, *shape):
-        lo, hi, guesses, choices = shape
-        living = [s.name for s in game.seats if s.living] if hi else []
-        out.append(Option("ability", living, lo, hi, guesses, choices))
+    if shape is not None:
+        ability = _ability_option(game, name, names, *shape)
+        if ability is not None:
+            out.append(ability)
     for what in _withdrawable(game, name):
         out.append(Option("withdraw", what=what, choices=_withdraw_choices(game, name, what)))
     return out
+
+
+# What a preview may name: a seat's own powers. Never "save" (it opens only if an Assassin
+# or a Summoner named someone) nor a meeting the seat has not joined yet (the Juniors join
+# the Coven at the night's start): either would tell what others did or are.
+PREVIEWED = ("ability", "archangel", "weapon", "protect", "veto", "archdemon")
+MEETINGS = ("coven", "court", "pack")
+
+
+def coming_options(game, name):
+    """(when, actions): what seat `name` may do later that it may not do now, by kind only
+    (no targets: they would tell what others did). At night before midnight `when` is
+    "midnight" (the Werewolf Witch's potions, the Archangel card); by day it is "night",
+    the night begun without the day's end (no lynch: that would tell whether a lynch
+    ends the game). ("", []) when there is nothing to announce."""
+    if game.over or game.seat(name) is None or (game.night and game.midnight):
+        return "", []
+    now = {o.action for o in options_for(game, name)}
+    later = _copy(game)
+    if game.night:
+        when, shown = "midnight", PREVIEWED
+        later.pass_midnight()
+        states = (later,)
+    else:  # tonight as it begins, and after its midnight
+        when = "night"
+        shown = PREVIEWED + tuple(m for m in MEETINGS if _member(game, name, m))
+        getattr(later, later.NIGHT_START)()
+        states = (later, _midnight_passed(later))
+    actions = []
+    for state in states:
+        for o in options_for(state, name):
+            if o.action in shown and o.action not in now and o.action not in actions:
+                actions.append(o.action)
+    return (when, actions) if actions else ("", [])
+
+
+def _midnight_passed(game):
+    later = _copy(game)
+    if not later.over:
+        later.pass_midnight()
+    return later
+
+
+def _member(game, name, meeting):
+    """Whether the seat already sits in the meeting (so naming it tonight tells nothing)."""
+    if game.RULESET == "werewolf":
+        seat = game.seat(name)
+        return meeting == "pack" and seat.role == "werewolf" and seat.living
+    if meeting == "coven":
+        return name in {s.name for s in game.coven_members()}
+    return meeting == "court" and name in game.court_living()
+
+
+def _copy(game):
+    # A what-if copy without the event history: the preview reads no past event, and the
+    # history is most of a long game's state.
+    events, game.events = game.events, []
+    try:
+        return pickle.loads(pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+    finally:
+        game.events = events
 
 
 def _withdraw_choices(game, name, what):
@@ -85,19 +148,35 @@ def _withdraw_choices(game, name, what):
     ]
 
 
-def _ability_usable(game, name, names, lo, hi, guesses, choices):
-    """Whether some submission of this shape is legal now: each choice (the Witch's heal
-    needs no target, her poison one), each first target, the rest padded with others."""
+def _ability_option(game, name, names, lo, hi, guesses, choices):
+    """The ability's form, or None when no submission of its shape is legal now.
+
+    Its targets are the players legal as the first target (the Paladin's extra life lists
+    Court members only), its choices those legal now (the Witch's heal only after
+    midnight, with a victim): each probed through the engine's check, a multi-target
+    probe padded with other living players (and, failing that, the actor)."""
     guess = guesses[0] if guesses else None
+    living = [n for n in game.living_names if n != name]
+    first, legal_choices, usable = [], [], False
     for choice in choices or [None]:
-        probe = Input("action", actor=name, action="ability", guess=guess, choice=choice)
-        if lo == 0 and _legal(game, probe):
-            return True
+        probe = Input("action", name, "ability", guess=guess, choice=choice)
+        ok = lo == 0 and _legal(game, probe)
         for t in names if hi else ():
-            probe.targets = (t, *[n for n in names if n != t][: max(lo - 1, 0)])
-            if _legal(game, probe):
-                return True
-    return False
+            for pad in (living, [*living, name]):
+                probe.targets = (t, *[n for n in pad if n != t][: max(lo - 1, 0)])
+                if _legal(game, probe):
+                    ok = True
+                    if t not in first:
+                        first.append(t)
+                    break
+        usable = usable or ok
+        if ok and choice is not None:
+            legal_choices.append(choice)
+    if not usable:
+        return None
+    order = {n: i for i, n in enumerate(names)}
+    first.sort(key=order.__getitem__)
+    return Option("ability", first, lo, hi, guesses, legal_choices)
 
 
 def _withdrawable(game, name):

@@ -26,11 +26,16 @@ from .labels import (
     type_note,
     winner_label,
 )
+from .prospects import accepted_text, coming_labels, idle_text, withdrawn_text
 from .results import describe_info
 from .rooms import room_label
 from .submissions import describe_step, standing_text
 
 __all__ = [
+    "accepted_text",
+    "coming_labels",
+    "idle_text",
+    "withdrawn_text",
     "NARRATORS",
     "Names",
     "SeatCard",

@@ -8,7 +8,7 @@ afterlife and the reveal.
 
 from dataclasses import dataclass
 
-from games.engine.options import options_for
+from games.engine.options import coming_options, options_for
 from games.engine.rulesets.base import ALIVE, REMOVED
 
 from ..mapping import engine_state
@@ -89,6 +89,7 @@ class SeatPanel:
     standing: dict
     knowledge: list
     extra: dict
+    coming: tuple = ("", [])  # (when, actions): what opens later (engine coming_options)
 
 
 def seat_panel(game: Game, seat: Seat, state=None) -> SeatPanel:
@@ -102,13 +103,14 @@ def seat_panel(game: Game, seat: Seat, state=None) -> SeatPanel:
             "cards": es.cards,
             "armed": es.weapon_night is not None and "weapon" not in es.used,
         }
+    running = game.status == "running"
     return SeatPanel(
         seat=seat,
         living=es.living,
         status=es.status,
-        options=options_for(state, seat.name) if game.status == "running" else [],
+        options=options_for(state, seat.name) if running else [],
         standing=state.standing(seat.name),
         knowledge=seat_knowledge(game, seat),
         extra=extra,
+        coming=coming_options(state, seat.name) if running else ("", []),
     )
-

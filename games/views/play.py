@@ -15,8 +15,9 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
+from games.narration import accepted_text
 from games.permissions import can_moderate
-from games.selectors import game_page, post_quote, post_url
+from games.selectors import game_display_names, game_page, post_quote, post_url
 from witchhunt.converters import parse_id
 
 from .access import get_game_for_user
@@ -135,8 +136,9 @@ def game_vote(request, game_id):
         if not target:
             raise GameRuleError("choose a player to vote for")
         services.vote_cast(game=game, user=request.user, target=target)
+        return accepted_text("vote", {"target": target}, game_display_names(game), None)
 
-    return run_and_redirect(request, game_id, vote, None)
+    return run_and_redirect(request, game_id, vote, lambda said: said)
 
 
 @require_POST

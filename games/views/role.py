@@ -16,7 +16,16 @@ from games.engine import GameRuleError
 from games.engine.rulesets.witchhunt.cards import TYPES
 from games.forms import ActionForm, WithdrawForm
 from games.models import Assignment, Game
-from games.narration import ability_label, action_label, describe_step, seat_cards
+from games.narration import (
+    ability_label,
+    accepted_text,
+    action_label,
+    coming_labels,
+    idle_text,
+    seat_cards,
+    withdraw_label,
+    withdrawn_text,
+)
 from games.selectors import game_display_names, role_page
 
 from .access import get_seat_for_user
@@ -100,6 +109,8 @@ def role(request, game_id):
         return render(request, "games/role.html", {"game": game, "seat": seat, "dealt": False})
     page = role_page(game, seat)
     card = assignment.role or assignment.character
+    team = TYPES[assignment.type][0] if assignment.type else None
+    when, coming = page.panel.coming
     return render(
         request,
         "games/role.html",
@@ -112,9 +123,26 @@ def role(request, game_id):
             "cards": _cards(game, assignment),
             "actions": _action_views(page.panel, card),
             "standing": _standing(game, page.panel),
-            "team": TYPES[assignment.type][0] if assignment.type else None,
+            "team": team,
+            "coming": coming_labels(coming, card),
+            "coming_when": when,
+            "idle": idle_text(
+                status=page.panel.status,
+                ruleset=game.ruleset,
+                angel=team == "village",
+                night=game.is_night,
+            ),
         },
     )
+
+
+def _card_of(seat):
+    """The seat's card whose ability the role page offers (the role, or the character)."""
+    try:
+        a = seat.assignment
+    except Assignment.DoesNotExist:
+        return None
+    return a.role or a.character
 
 
 @never_cache
@@ -144,7 +172,8 @@ def role_act(request, game_id):
     except GameRuleError as e:
         refused(request, e)
     else:
-        messages.success(request, f"Accepted: {describe_step(step, names)}.")
+        card = _card_of(seat)
+        messages.success(request, accepted_text(data["action"], step, names, card))
     return redirect("game_role", game_id=game.pk)
 
 
@@ -162,7 +191,7 @@ def role_withdraw(request, game_id):
     except GameRuleError as e:
         refused(request, e)
     else:
-        messages.success(request, "Withdrawn.")
+        messages.success(request, withdrawn_text(withdraw_label(form.cleaned_data["what"])))
     return redirect("game_role", game_id=game.pk)
 
 

@@ -256,7 +256,7 @@ def test_a_court_vote_refusal_does_not_tell_a_non_member_whether_a_court_meets(
     response = _login(client, court_users["ann"]).post(
         _url("game_act", with_court), {"action": "court", "target": "jon"}, follow=True
     )
-    assert _messages(response) == ["Accepted: Jon."]
+    assert _messages(response) == ["Your Court vote is now on Jon."]
     assert engine_state(Game.objects.get(pk=with_court.pk)).court_votes.votes == {"ann": "jon"}
 
 
@@ -782,7 +782,7 @@ def test_a_withdrawal_of_something_never_offered_is_refused(client, cast_game, c
             _url("game_withdraw", cast_game), {"what": what}, follow=True
         )
         assert _messages(response), what
-        assert "Withdrawn." not in _messages(response), what
+        assert not any(m.startswith("You withdrew") for m in _messages(response)), what
     assert _snapshot(cast_game) == before
 
 

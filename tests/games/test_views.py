@@ -499,11 +499,11 @@ def test_night_action_submit_withdraw_and_the_morning(as_user, cast_game, cast_u
     response = ann.post(
         url("game_act", cast_game), {"action": "ability", "targets": ["bob"]}, follow=True
     )
-    assert "Accepted: Bob." in _messages(response)
+    assert _messages(response) == ["Submitted: Check whether a player is in the Coven (Bob)."]
     text = _text(response)
     assert "Ability: Bob" in text and "Withdraw" in text
     response = ann.post(url("game_withdraw", cast_game), {"what": "ability"}, follow=True)
-    assert "Withdrawn." in _messages(response)
+    assert _messages(response) == ["You withdrew your ability."]
     response = ann.post(url("game_withdraw", cast_game), {"what": "ability"}, follow=True)
     assert "You have no ability to withdraw." in _messages(response)
     ann.post(url("game_act", cast_game), {"action": "ability", "targets": ["bob"]})
@@ -798,7 +798,7 @@ def test_werewolf_witch_heals_the_packs_victim_through_the_role_page(
     assert "The pack’s victim tonight: Dan." in text.replace("'", "’")
     assert "Heal the pack’s victim, or poison a player" in text.replace("'", "’")
     response = bob.post(url("game_act", game), {"action": "ability", "choice": "heal"}, follow=True)
-    assert "Accepted: Heal the pack's victim." in _messages(response)
+    assert _messages(response) == ["Submitted: Heal the pack's victim."]
     services.phase_advance(game=game, by=moderator)
     state = engine_state(Game.objects.get(pk=game.pk))
     assert state.seat("dan").living and state.phase == "day 2"

@@ -24,6 +24,7 @@ class WWSeat(Seat):
 
 class WerewolfGame(Game):
     RULESET = "werewolf"
+    NIGHT_START = "end_day"  # the lynch is made by day (WW-1); this only begins the night
     STALEMATE_REFUSAL = "Werewolf has no stalemate rule"  # WW-1
 
     def __init__(self, seed, options, players):

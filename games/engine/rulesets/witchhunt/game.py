@@ -47,6 +47,9 @@ class WSeat(Seat):
 
 class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     RULESET = "witchhunt"
+    # How a night begins without the day's end (no lynch, no Judge): the role page's
+    # preview of what a seat may do tonight (engine/options.py).
+    NIGHT_START = "begin_night"
     __slots__ = (  # the state's attributes (Game's __slots__ says why)
         "holders",
         "cards_left",

@@ -82,38 +82,33 @@ PREVIEWED = ("ability", "archangel", "weapon", "protect", "veto", "archdemon")
 MEETINGS = ("coven", "court", "pack")
 
 
-def coming_options(game, name):
+def coming_options(game, name, now=None):
     """(when, actions): what seat `name` may do later that it may not do now, by kind only
     (no targets: they would tell what others did). At night before midnight `when` is
-    "midnight" (the Werewolf Witch's potions, the Archangel card); by day it is "night",
-    the night begun without the day's end (no lynch: that would tell whether a lynch
-    ends the game). ("", []) when there is nothing to announce."""
+    "midnight" (the Werewolf Witch's potions, the Archangel card); by day it is "night":
+    tonight as it begins and after its midnight, the night begun without the day's end (no
+    lynch: that would tell whether a lynch ends the game). ("", []) when there is nothing
+    to announce. `now` is the seat's options now, when the caller has them."""
     if game.over or game.seat(name) is None or (game.night and game.midnight):
         return "", []
-    now = {o.action for o in options_for(game, name)}
+    now = {o.action for o in (options_for(game, name) if now is None else now)}
     later = _copy(game)
     if game.night:
         when, shown = "midnight", PREVIEWED
-        later.pass_midnight()
-        states = (later,)
-    else:  # tonight as it begins, and after its midnight
+    else:
         when = "night"
         shown = PREVIEWED + tuple(m for m in MEETINGS if _member(game, name, m))
         getattr(later, later.NIGHT_START)()
-        states = (later, _midnight_passed(later))
     actions = []
-    for state in states:
-        for o in options_for(state, name):
+    for _moment in ("night", "midnight") if not game.night else ("midnight",):
+        if _moment == "midnight" and not later.over:
+            later.pass_midnight()
+        if later.over:
+            break
+        for o in options_for(later, name):
             if o.action in shown and o.action not in now and o.action not in actions:
                 actions.append(o.action)
     return (when, actions) if actions else ("", [])
-
-
-def _midnight_passed(game):
-    later = _copy(game)
-    if not later.over:
-        later.pass_midnight()
-    return later
 
 
 def _member(game, name, meeting):

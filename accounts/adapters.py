@@ -1,11 +1,13 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
-from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import PermissionDenied
 
 from witchhunt.proxy import client_address
 
-from .mail import queue_email
+from .mail import queue_email, site_identity
+from .middleware import browser_zone
+from .services import host_grant_if_first
+from .zones import UTC
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -14,8 +16,12 @@ class AccountAdapter(DefaultAccountAdapter):
         # one would collide with the next sign-up's.
         user = super().save_user(request, user, form, commit=False)
         user.player_name = form.cleaned_data["player_name"]
+        user.time_zone = form.cleaned_data.get("time_zone") or browser_zone(request) or UTC
         if commit:
             user.save()
+            # In the sign-up's transaction (SignupForm.try_save): a sign-up that rolls back
+            # grants nothing.
+            host_grant_if_first(user)
         return user
 
     def get_client_ip(self, request):
@@ -32,6 +38,8 @@ class AccountAdapter(DefaultAccountAdapter):
         transaction commits (accounts/mail.py): a slow or unreachable mail server never
         fails or holds up the page, and the worker tries again until it answers."""
         request = allauth_context.request
-        ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
+        # The site by its name, not by the address the request came to (allauth's default
+        # without django.contrib.sites, which says "127.0.0.1:8000").
+        ctx = {"request": request, "email": email, "current_site": site_identity()}
         ctx.update(context)
         queue_email(self.render_mail(template_prefix, email, ctx))

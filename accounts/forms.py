@@ -4,7 +4,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from .selectors import is_player_name_taken
-from .validators import PLAYER_NAME_MAX_LENGTH, available_time_zones, validate_player_name
+from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name
+from .zones import UTC, zone_choices
 
 
 class UniquePlayerNameMixin:
@@ -24,6 +25,22 @@ class SignupConflict(Exception):
     """The sign-up lost a race: its form now carries the error to show (accounts/views.py)."""
 
 
+def time_zone_field(*, browser_guess: bool, help_text: str) -> forms.ChoiceField:
+    """The zone select of the sign-up and profile forms: zones.zone_choices, grouped by
+    region. With `browser_guess`, static/js/timezone.js may select the browser's zone while
+    the visitor has not touched the select (it is only a guess for someone new), and the
+    field may be left out (the adapter then takes the browser's zone, or UTC)."""
+    attrs = {"data-browser-zone": ""} if browser_guess else {}
+    return forms.ChoiceField(
+        label="Time zone",
+        choices=zone_choices,
+        initial=UTC,
+        required=not browser_guess,
+        widget=forms.Select(attrs=attrs),
+        help_text=help_text,
+    )
+
+
 class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
     player_name = forms.CharField(
         max_length=PLAYER_NAME_MAX_LENGTH,
@@ -31,7 +48,12 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
         help_text="Shown to other players in games. Letters, digits and underscores.",
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
-    field_order = ["email", "player_name", "password1", "password2"]
+    time_zone = time_zone_field(
+        browser_guess=True,
+        help_text="Deadlines and posts are shown in this zone, your browser's unless you "
+        "pick another. You can change it on your profile.",
+    )
+    field_order = ["email", "player_name", "password1", "password2", "time_zone"]
 
     def try_save(self, request):
         """allauth's save, in its own transaction. Two people may pass the checks above at
@@ -60,14 +82,9 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
             return super().try_save(request)
 
 
-def _time_zone_choices() -> list[tuple[str, str]]:
-    return [(zone, zone.replace("_", " ")) for zone in sorted(available_time_zones())]
-
-
 class ProfileForm(forms.Form):
-    time_zone = forms.ChoiceField(
-        choices=_time_zone_choices,
-        help_text="Every date and time on the site is shown in this zone.",
+    time_zone = time_zone_field(
+        browser_guess=False, help_text="Every date and time on the site is shown in this zone."
     )
     email_deadline_reminders = forms.BooleanField(
         required=False, label="Email me before a deadline in a game I play in"
@@ -75,3 +92,8 @@ class ProfileForm(forms.Form):
     email_phase_changes = forms.BooleanField(
         required=False, label="Email me when a game I play in moves to its next phase"
     )
+
+    def __init__(self, *args, current_zone: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The member's own zone stays choosable even when it is not on the list.
+        self.fields["time_zone"].choices = zone_choices(current_zone)

@@ -13,13 +13,31 @@ holds a sign-in link, which belongs in the member's mailbox only.
 from __future__ import annotations
 
 import logging
+from typing import NamedTuple
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
 ARGS_LABEL = "(an account email)"
+# How the account emails name the site (the game emails sign "— Witchhunt" too).
+SITE_NAME = "Witchhunt"
+
+
+class SiteIdentity(NamedTuple):
+    """What allauth's templates read of `current_site`."""
+
+    name: str
+    domain: str
+
+
+def site_identity() -> SiteIdentity:
+    """The site by its name, with SITE_URL's host as its domain (allauth's own templates
+    would print the domain; the project's, in templates/account/email/, name the site)."""
+    return SiteIdentity(SITE_NAME, urlsplit(settings.SITE_URL).netloc)
 
 
 def message_to_data(message: EmailMessage) -> dict:

@@ -1,5 +1,8 @@
 from allauth.account.models import EmailAddress
+from django.contrib.auth.models import Permission
 from django.db import transaction
+
+from games.permissions import HOST_GAMES, hosts
 
 from .models import User
 from .validators import validate_player_name, validate_time_zone
@@ -41,3 +44,33 @@ def user_profile_update(
     user.email_deadline_reminders = email_deadline_reminders
     user.email_phase_changes = email_phase_changes
     user.save(update_fields=["time_zone", "email_deadline_reminders", "email_phase_changes"])
+
+
+def _host_permission(*, lock: bool = False) -> Permission:
+    app_label, codename = HOST_GAMES.split(".")
+    permissions = Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+    return (permissions.select_for_update() if lock else permissions).get()
+
+
+@transaction.atomic
+def host_grant_if_first(user: User) -> bool:
+    """Makes `user` a host when nobody can host yet, so that on a fresh site the first
+    member to sign up can open games. Returns whether it did.
+
+    Race-safe: the permission's row is locked first, so of two sign-ups at once the second
+    waits, then sees the first's grant and gets none."""
+    permission = _host_permission(lock=True)
+    if hosts().exists():
+        return False
+    user.user_permissions.add(permission)
+    return True
+
+
+def host_grant(user: User) -> None:
+    """Lets `user` open games (manage.py host_grant; the admin does the same)."""
+    user.user_permissions.add(_host_permission())
+
+
+def host_revoke(user: User) -> None:
+    """Takes hosting back from `user`'s own account (a group's grant stays the group's)."""
+    user.user_permissions.remove(_host_permission())

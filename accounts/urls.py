@@ -6,4 +6,5 @@ urlpatterns = [
     # Before allauth's own routes (witchhunt/urls.py), so this one answers its address.
     path("signup/", views.signup, name="account_signup"),
     path("profile/", views.profile, name="profile"),
+    path("time-zone/", views.browser_time_zone, name="browser_time_zone"),
 ]

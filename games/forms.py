@@ -19,6 +19,7 @@ from .models import (
     Game,
     validate_reminder_hours,
 )
+from .narration import type_label_count
 
 SUBMITTABLE = (
     "coven",
@@ -264,10 +265,14 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        # Each type's count for a Witchhunt pool, right after the characters.
-        for key, (_, label) in TYPES.items():
+        # Each type's count for a Witchhunt pool, right after the characters, named in the
+        # plural ("Village Spies", "Elder Witches").
+        for key in TYPES:
             self.fields[f"count_{key}"] = forms.IntegerField(
-                label=f"Witchhunt: {label}s", required=False, min_value=0, max_value=MAX_SEATS
+                label=f"Witchhunt: {type_label_count(key, 2)}",
+                required=False,
+                min_value=0,
+                max_value=MAX_SEATS,
             )
         self.order_fields(
             [

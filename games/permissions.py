@@ -4,8 +4,9 @@ Room access is computed from the seat (never the user), so a replacement inherit
 at once and the replaced player loses it at once; the dead lose a meeting at once.
 """
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from games.engine.rulesets.base import ALIVE, REMOVED
 
@@ -18,6 +19,33 @@ AFTERLIFE = "afterlife"
 # Granted in the admin (on a user or a group): the moderation of every game. Staff status
 # alone only opens the admin site; a superuser has every permission, this one included.
 MODERATE_ANY_GAME = "games.moderate_any_game"
+
+
+# Who may open games ("games | game | Can add game"): granted in the admin on a user or a
+# group, or with `manage.py host_grant` (README, Hosting); the first sign-up on a site
+# without a host gets it (accounts.services.host_grant_if_first).
+HOST_GAMES = "games.add_game"
+
+
+def can_host(user) -> bool:
+    return user.is_authenticated and user.has_perm(HOST_GAMES)
+
+
+def hosts() -> QuerySet:
+    """The active users who may host: superusers, and holders of games.add_game on their
+    own account or through a group (what `has_perm` answers, for everyone at once)."""
+    app_label, codename = HOST_GAMES.split(".")
+    granted = Q(content_type__app_label=app_label, codename=codename)
+    return (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(
+            Q(is_superuser=True)
+            | Q(user_permissions__in=Permission.objects.filter(granted))
+            | Q(groups__permissions__in=Permission.objects.filter(granted))
+        )
+        .distinct()
+    )
 
 
 def can_moderate(game, user) -> bool:

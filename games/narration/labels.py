@@ -11,7 +11,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.rulesets.werewolf.roles import ROLES
+from games.engine.rulesets.werewolf.roles import REPEATABLE, ROLES
 from games.engine.rulesets.witchhunt.cards import CHARACTERS, TYPES
 
 Names = Mapping[str, str]  # seat name -> the occupant's player name
@@ -91,6 +91,18 @@ def card_label(key) -> str:
         if key in table:
             return table[key][1]
     return str(key)
+
+
+def card_in_sentence(key) -> str:
+    """A card as a sentence names it: "the Seer" and "the Priest" (one in a game: every
+    Witchhunt character, every Werewolf role but two), "a Villager", "a Werewolf" and
+    "an Elder Witch" (cards several players hold: the Witchhunt types)."""
+    name = card_label(key)
+    if key in CHARACTERS or (key in ROLES and key not in REPEATABLE):
+        return _("the {card}").format(card=name)
+    if name[:1] in "AEIOU":
+        return _("an {card}").format(card=name)
+    return _("a {card}").format(card=name)
 
 
 def cards_text(cards: Mapping) -> str:

@@ -7,15 +7,16 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .labels import Names, card_label, display_name, name_list
+from .labels import Names, card_in_sentence, card_label, display_name, name_list
 
 Data = Mapping  # an event's data, as the engine emitted it
 
 
 # --- public announcements -------------------------------------------------------------
 def _reveal(data, names):
-    return _("{player} reveals: {card}.").format(
-        player=display_name(data.get("player"), names), card=card_label(data.get("character"))
+    return _("{player} reveals that they are {card}.").format(
+        player=display_name(data.get("player"), names),
+        card=card_in_sentence(data.get("character")),
     )
 
 
@@ -26,8 +27,9 @@ def _gift(data, names):
 
 
 def _card(data, names):
+    """A Werewolf death's card, when the game shows it (WW-3): "Martha was a Villager"."""
     return _("{player} was {card}.").format(
-        player=display_name(data.get("player"), names), card=card_label(data.get("role"))
+        player=display_name(data.get("player"), names), card=card_in_sentence(data.get("role"))
     )
 
 
@@ -132,7 +134,7 @@ def _wizard(data, names):
     return _("The Wizard {wizard} guessed that {player} is {card}.").format(
         wizard=display_name(data["wizard"], names),
         player=display_name(data.get("target"), names),
-        card=card_label(data.get("guess")),
+        card=card_in_sentence(data.get("guess")),
     )
 
 

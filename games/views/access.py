@@ -4,7 +4,6 @@ A game that does not exist and a page the viewer may not see are the same 404, s
 private page never tells a stranger that it exists.
 """
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -50,12 +49,6 @@ def get_record_game_for_user(request, game_id) -> Game:
     if game.status == Game.Status.RUNNING and can_moderate(game, request.user):
         return game
     raise Http404("no record to download")
-
-
-def check_can_host(request) -> None:
-    """Only users allowed to host (the games.add_game permission) create games."""
-    if not request.user.has_perm("games.add_game"):
-        raise PermissionDenied("you are not allowed to host games")
 
 
 # --- the rooms beside the thread --------------------------------------------------------

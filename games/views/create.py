@@ -1,4 +1,4 @@
-"""The "new game" page, for users allowed to host."""
+"""The "new game" page, for users allowed to host; anyone else is told how to become one."""
 
 import re
 
@@ -8,11 +8,11 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
+from accounts.selectors import host_granter_names
 from games import services
 from games.deal import deal_problems
 from games.forms import NewGameForm
-
-from .access import check_can_host
+from games.permissions import can_host
 
 SEAT_RE = re.compile(r"\b([Ss])eat(\d+)\b")
 
@@ -33,7 +33,10 @@ def _problems(data):
 @never_cache
 @login_required
 def game_new(request):
-    check_can_host(request)
+    if not can_host(request.user):
+        # Forbidden, with the way to become a host (a POST changes nothing).
+        context = {"may_host": False, "granters": host_granter_names()}
+        return render(request, "games/game_new.html", context, status=403)
     form = NewGameForm(request.POST or None)
     warnings_only = False
     if request.method == "POST" and form.is_valid():
@@ -70,7 +73,7 @@ def game_new(request):
     return render(
         request,
         "games/game_new.html",
-        {"form": form, "warnings_only": warnings_only},
+        {"may_host": True, "form": form, "warnings_only": warnings_only},
     )
 
 

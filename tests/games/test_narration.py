@@ -81,7 +81,7 @@ EVENTS = [
     ("court_disbanded", {"members": ["ann", "bob"]}, None, "The King's Court disbands: Ann, Bob."),
     # public announcements
     ("public", {"event": "reveal", "player": "ann", "character": "wizard"}, None,
-     "Ann reveals: Wizard."),
+     "Ann reveals that they are the Wizard."),
     ("public", {"event": "removed", "player": "ann"}, None,
      "Ann has been removed from the game by the moderator."),
     ("public", {"event": "gift", "player": "bob", "from": "ann"}, None,
@@ -91,7 +91,13 @@ EVENTS = [
     ("public", {"event": "alarm"}, None, "The Alarm sounds."),
     ("public", {"event": "spies_dead"}, None, "All Village Spies are dead."),
     ("public", {"event": "halftime"}, None, "Halftime: at least half of the players are dead."),
-    ("public", {"event": "card", "player": "ann", "role": "seer"}, None, "Ann was Seer."),
+    # WW-3's card on death, with the article a host says: one Seer, many Villagers
+    ("public", {"event": "card", "player": "ann", "role": "seer"}, None, "Ann was the Seer."),
+    ("public", {"event": "card", "player": "ann", "role": "villager"}, None,
+     "Ann was a Villager."),
+    ("public", {"event": "card", "player": "ann", "role": "werewolf"}, None,
+     "Ann was a Werewolf."),
+    ("public", {"event": "card", "player": "ann", "role": "fool"}, None, "Ann was the Fool."),
     # a game ended by stalemate (W-69a, W-72): the thread says why
     ("public", {"event": "stalemate", "cause": "cycles"}, None,
      "Stalemate: nobody has died for too many cycles in a row, so the Witches win."),
@@ -124,7 +130,7 @@ EVENTS = [
     ("moderator", {"stalemate": 1}, None, "Stalemate: 1 cycle without a death."),
     ("moderator", {"stalemate": 3}, None, "Stalemate: 3 cycles without a death."),
     ("moderator", {"wizard": "ann", "target": "bob", "guess": "priest"}, None,
-     "The Wizard Ann guessed that Bob is Priest."),
+     "The Wizard Ann guessed that Bob is the Priest."),
     ("moderator", {"act": "remove", "player": "bob"}, None, "The moderator removes Bob."),
     ("moderator", {"act": "stalemate"}, None, "The moderator declares a stalemate."),
     # anything else: its data, key by key

@@ -77,10 +77,15 @@ def test_lobby_lists_open_running_and_finished_games(client, cast_game, moderato
 
 
 def test_lobby_offers_new_game_to_hosts_only(client, host, cast_users):
+    new_game = f'href="{reverse("game_new")}">New game</a>'
     client.force_login(cast_users["ann"])
-    assert reverse("game_new") not in client.get(reverse("game_list")).content.decode()
+    html = client.get(reverse("game_list")).content.decode()
+    # A member who may not host is pointed to how to become one instead.
+    assert new_game not in html
+    assert f'href="{reverse("game_new")}">How to become a host</a>' in html
     client.force_login(host)
-    assert reverse("game_new") in client.get(reverse("game_list")).content.decode()
+    html = client.get(reverse("game_list")).content.decode()
+    assert new_game in html and "How to become a host" not in html
 
 
 # --- a new game -------------------------------------------------------------------------------

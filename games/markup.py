@@ -8,6 +8,10 @@ typed; its cost grows with the length of the text and no faster, whatever the te
 length, about 20 ms for the worst). It nests without recursion, and a post whose quotes and
 lists nest deeper than `MAX_DEPTH` is refused rather than cut. The services render a
 post before they lock its game (games/services/posts.py).
+
+Two departures from CommonMark, for what forum players type and expect: a line typed at the
+margin straight after a list item ends the list (CommonMark would run it on into the item),
+and an image is a link to it, never a picture loaded from elsewhere.
 """
 
 import re
@@ -59,6 +63,12 @@ _AUTOLINK = re.compile(
     r"|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
 )
+# A list item's line at the margin: "- ", "* ", "+ ", "1. " or "1) " (or the marker alone).
+_LIST_ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)")
+# A code fence's opening or closing line: nothing inside a fence is touched.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# cmark writes an image as <img src="…" alt="…" title="…" />, its values escaped.
+_IMAGE = re.compile(r'<a [^>]*>|</a>|<img src="([^"]*)" alt="([^"]*)"(?: title="[^"]*")? />')
 # No CMARK_OPT_UNSAFE: raw HTML would be dropped, and javascript: and data: addresses are
 # blanked (the empty href is dropped below; the link's words stay). One tilde is not struck.
 _OPTIONS = Options.CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
@@ -77,6 +87,62 @@ def _hide_tags(text: str) -> str:
         at = link.end()
     out.append(text[at:].replace("<", _STAND_IN))
     return "".join(out)
+
+
+def _end_lists(text: str) -> str:
+    """A blank line before each line typed at the margin straight after a list item, so
+    that "- Ann\n- Bob\nVotes:\n1. Cat" is a list, a line and a numbered list, as typed;
+    CommonMark would make "Votes:" part of Bob's item ("lazy continuation"). Indented lines
+    still continue their item."""
+    out, in_list, in_text, fence = [], False, False, None
+    for line in text.splitlines(keepends=True):
+        opening = _FENCE.match(line)
+        if fence:
+            if opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence):
+                fence = None
+        elif opening:
+            fence, in_list, in_text = opening[1], False, False
+        elif not line.strip():
+            in_text = False  # after a blank line, CommonMark ends a list itself
+        elif _is_item(line, interrupting=in_text):
+            in_list, in_text = True, False
+        elif in_list and not line[0].isspace():
+            if out[-1].strip():
+                out.append("\n")
+            in_list, in_text = False, True
+        elif not in_list:
+            in_text = True
+        out.append(line)
+    return "".join(out)
+
+
+def _is_item(line: str, *, interrupting: bool) -> bool:
+    """Whether `line` opens a list item. Straight after a paragraph's line, as CommonMark
+    has it, only a bullet or a number 1 with words after it does ("It was in\n2024. A fine
+    year." is one sentence)."""
+    item = _LIST_ITEM.match(line)
+    if not item or not interrupting:
+        return bool(item)
+    marker = item[0].strip()
+    return bool(line[item.end() :].strip()) and (not marker[0].isdigit() or int(marker[:-1]) == 1)
+
+
+def _images_as_links(html: str) -> str:
+    """Each image as a link to it, marked as one: "Image: " and its words (its address when
+    it has none). A post never loads a picture from elsewhere: the readers' privacy, and the
+    site's policy (img-src 'self'). Inside a link, only the words (a link holds no link)."""
+    inside_link = False
+
+    def swap(tag):
+        nonlocal inside_link
+        if tag[0] == "</a>" or tag[0].startswith("<a "):
+            inside_link = tag[0] != "</a>"
+            return tag[0]
+        src, alt = tag[1], tag[2]
+        words = f"Image: {alt or src}"
+        return words if inside_link or not src else f'<a href="{src}">{words}</a>'
+
+    return _IMAGE.sub(swap, html)
 
 
 def trim_marks(text: str) -> str:
@@ -112,9 +178,10 @@ def _check_depth(html: str) -> None:
 def render_markdown(text: str) -> str:
     """A post's text as safe HTML; TooDeep for quotes and lists nested too deep."""
     html = markdown_to_html_with_extensions(
-        _hide_tags(text), options=_OPTIONS, extensions=["strikethrough"]
+        _hide_tags(_end_lists(text)), options=_OPTIONS, extensions=["strikethrough"]
     )
     _check_depth(html)
+    html = _images_as_links(html)
     # A blanked address: the words stay a link's, with no address to follow.
     html = html.replace('<a href=""', "<a").replace(_STAND_IN, "&lt;")
     return nh3.clean(

@@ -4,15 +4,22 @@ Playwright cannot download browsers here, so the launch points at /usr/bin/chrom
 $CHROMIUM) with the flags this machine's closed network needs. Screenshots go to
 docs/screenshots/.
 
+Every page a test loads is checked with axe-core as it loads (AxeWatch, below): a test
+fails on the first WCAG 2.0 or 2.1 A or AA violation, whatever else it checks.
+
 Without that browser the tests skip, all with one reason, so `make test` passes with
 nothing but Python; where they must run (CI sets WITCHHUNT_REQUIRE_BROWSER=1) a missing
 browser fails them instead.
 """
+
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+from playwright._impl._sync_base import SyncBase
+from playwright.sync_api import Error as PlaywrightError
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls from the
 # test itself are safe here because the live server serves from its own thread.
@@ -45,9 +52,15 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"],
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
     }
 
 
@@ -71,3 +84,126 @@ def sign_in(page, base_url, email, password):
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_load_state()
+
+
+# --- axe-core on every page ----------------------------------------------------------------
+# The vendored axe-core (tests/e2e/vendor/README.md) runs the WCAG 2.0 and 2.1 A and AA rules.
+# Playwright's `evaluate` is not subject to the page's Content-Security-Policy, so axe needs
+# no exception in the site's policy and no network.
+AXE_SOURCE = (Path(__file__).with_name("vendor") / "axe.min.js").read_text(encoding="utf-8")
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {
+    runOnly: {type: "tag", values: tags}, resultTypes: ["violations"],
+  });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; at `
+    + v.nodes.map((node) => node.target.join(" ")).join(", "));
+}"""
+# axe reports an aria-describedby that names a missing id only for review, not as a
+# violation: a field's help or error would go unread. So this is checked beside it.
+MISSING_REFERENCES = """() => [
+  ...document.querySelectorAll("[aria-describedby], [aria-labelledby]")
+].flatMap((el) => ["aria-describedby", "aria-labelledby"].flatMap((name) =>
+    (el.getAttribute(name) || "").split(/\\s+/)
+      .filter((id) => id && !document.getElementById(id))
+      .map((id) => `missing-id: <${el.tagName.toLowerCase()} id="${el.id}"> ${name}`
+        + ` names no element "${id}"`)))"""
+# A page's markup without its words and attribute values (but its classes, roles and types):
+# the same page in the same state, whoever views it and whenever (a new CSRF token, another
+# game's number), is checked once a run.
+SKELETON = """() => document.documentElement.outerHTML.replace(/>[^<]*</g, "><")
+  .replace(/ ([\\w:-]+)="[^"]*"/g,
+    (attr, name) => ["class", "role", "type"].includes(name) ? attr : " " + name)"""
+
+
+def axe_violations(page):
+    """axe-core's WCAG A and AA violations on `page` as it is now, and every ARIA reference
+    to an id that no element has, one line each."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE_SOURCE)
+    return page.evaluate(RUN_AXE, AXE_TAGS) + page.evaluate(MISSING_REFERENCES)
+
+
+def assert_accessible(page):
+    violations = axe_violations(page)
+    assert not violations, f"axe-core on {page.url}:\n" + "\n".join(violations)
+
+
+class AxeWatch:
+    """Checks each HTML page the browser loads, once loaded, before the test's next call to
+    the browser: a violation fails the test at that call, naming the page and the rules.
+
+    The hook is Playwright's one entry point for synchronous calls (`SyncBase._sync`), so the
+    tests need no line of their own; the pages they leave open are checked at the end. The
+    admin is Django's own, not the site's pages, and is left out."""
+
+    seen = set()  # SKELETON hashes checked this run
+    checked = 0
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.pending = []  # pages with a loaded document not yet checked
+        self.watched = set()
+        self.busy = False
+
+    def watch(self):
+        for context in self.browser.contexts:
+            for page in context.pages:
+                if page not in self.watched:
+                    self.watched.add(page)
+                    page.on("load", lambda loaded: self.pending.append(loaded))
+
+    def check_pending(self):
+        self.busy = True  # the checks' own calls to the browser pass straight through
+        try:
+            while self.pending:
+                self._check(self.pending.pop(0))
+        finally:
+            self.busy = False
+
+    def _check(self, page):
+        if page.is_closed() or urlsplit(page.url).path.startswith("/admin/"):
+            return
+        try:
+            if page.evaluate("document.contentType") != "text/html":
+                return  # e.g. the game record's JSON
+            skeleton = hash(page.evaluate(SKELETON))
+            if skeleton in AxeWatch.seen:
+                return
+            violations = axe_violations(page)
+        except PlaywrightError as e:
+            if page.is_closed() or "context was destroyed" in str(e):
+                return  # closed, or already navigating on: the next page is checked instead
+            raise
+        AxeWatch.seen.add(skeleton)
+        AxeWatch.checked += 1
+        assert not violations, f"axe-core on {page.url}:\n" + "\n".join(violations)
+
+
+@pytest.fixture(autouse=True)
+def axe_every_page(browser, monkeypatch):
+    watch = AxeWatch(browser)
+    real_sync = SyncBase._sync
+
+    def checked_sync(self, awaitable):
+        __tracebackhide__ = True
+        if not watch.busy:
+            try:
+                watch.watch()
+                watch.check_pending()
+            except BaseException:
+                # The call that was about to run never will (a coroutine, or a future).
+                (getattr(awaitable, "close", None) or awaitable.cancel)()
+                raise
+        return real_sync(self, awaitable)
+
+    monkeypatch.setattr(SyncBase, "_sync", checked_sync)
+    yield watch
+    watch.check_pending()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if AxeWatch.checked:
+        terminalreporter.write_line(
+            f"axe-core: {AxeWatch.checked} distinct pages checked (WCAG 2.0 and 2.1 A and AA)"
+        )

@@ -84,6 +84,66 @@ def test_the_forum_cases_render_as_players_expect(text, html):
     assert html in render_markdown(text)
 
 
+# --- lists and images, as forum players type them ---------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Ann town\n- Bob scum\n1. Cat\n2. Dan",
+        "* Ann town\n* Bob scum\n\n1. Cat\n2. Dan",
+        "- Ann town\r\n- Bob scum\r\n1. Cat\r\n2. Dan",  # as a browser sends a textarea
+    ],
+)
+def test_a_bullet_list_then_a_numbered_one_are_two_lists(text):
+    html = render_markdown(text)
+    assert re.fullmatch(
+        r"<ul>\s*<li>Ann town</li>\s*<li>Bob scum</li>\s*</ul>\s*"
+        r"<ol>\s*<li>Cat</li>\s*<li>Dan</li>\s*</ol>\s*",
+        html,
+    ), html
+
+
+def test_a_line_at_the_margin_after_a_list_is_not_part_of_its_last_item():
+    """CommonMark's "lazy continuation" would end Bob's item with "Votes:"."""
+    html = render_markdown("Reads:\n- Ann\n- Bob\nVotes:\n1. Cat\n2. Dan")
+    assert "<li>Bob</li>\n</ul>\n<p>Votes:</p>\n<ol>\n<li>Cat</li>" in html
+    # An indented line still continues its item; code keeps its lines as typed.
+    assert "<li>Ann\nstill Ann</li>" in render_markdown("- Ann\n  still Ann\nafter")
+    assert "- a\nb\n</code>" in render_markdown("```\n- a\nb\n```")
+    assert "<li>a</li>\n</ul>\n<p>b</p>" in render_markdown("- a\n\nb")
+    # A number other than 1 does not start a list inside a paragraph: nothing is split.
+    text = "It was in\n2024. A fine year.\nThen Bob died."
+    assert render_markdown(text) == f"<p>{text}</p>\n"
+
+
+@pytest.mark.parametrize(
+    "text, html",
+    [
+        (
+            "My chart: ![votes by day](https://example.com/chart.png)",
+            '<p>My chart: <a href="https://example.com/chart.png" rel="nofollow noopener">'
+            "Image: votes by day</a></p>",
+        ),
+        # No words: the address says what the link opens.
+        (
+            '![](https://example.com/a.png?x=1&y=2 "title")',
+            '<a href="https://example.com/a.png?x=1&amp;y=2" rel="nofollow noopener">'
+            "Image: https://example.com/a.png?x=1&amp;y=2</a>",
+        ),
+        # Inside a link, the image's words only: a link holds no link.
+        (
+            "[![a *chart*](https://example.com/i.png)](https://example.com/page)",
+            '<a href="https://example.com/page" rel="nofollow noopener">Image: a chart</a>',
+        ),
+        ("![x](javascript:alert(1))", "<p>Image: x</p>"),
+        ('![<b>"q"</b>](https://example.com/i.png)', 'Image: &lt;b&gt;"q"&lt;/b&gt;</a>'),
+    ],
+)
+def test_an_image_is_a_link_to_it_never_a_picture(text, html):
+    rendered = render_markdown(text)
+    assert html in rendered
+    assert "<img" not in rendered and "src=" not in rendered
+
+
 def test_raw_html_is_text_and_links_are_safe():
     html = render_markdown(
         '<script>alert(1)</script> <b onclick="x()">b</b> &amp; 1 < 2\n\n'

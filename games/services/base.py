@@ -1,9 +1,12 @@
-"""What every write shares: the game row lock, the seat found under it, and the error a
-game that cannot be created raises.
+"""What every write shares: the game row lock, the seat found under it, saving only the
+columns a write changed, and the error a game that cannot be created raises.
 
 Every service is one transaction that locks the game row first (`game_locked`), lets
 the engine decide, and stores what it said; a refused input stores nothing.
 """
+
+import pickle
+from functools import cache
 
 from games.engine import GameRuleError
 
@@ -45,3 +48,33 @@ def seat_of(game: Game, user) -> Seat:
     if seat is None:
         raise GameRuleError("you are not playing in this game")
     return seat
+
+
+@cache
+def _saved_fields(model):
+    # Columns a save writes: not the key, nor what the database computes.
+    return tuple(
+        f.attname
+        for f in model._meta.concrete_fields
+        if not f.primary_key and not getattr(f, "generated", False)
+    )
+
+
+def _value(game, name):
+    # A list or a dict (a JSON column) as bytes, so that a change made in place, however
+    # deep, counts; pickling is several times cheaper than a deep copy.
+    value = getattr(game, name)
+    return pickle.dumps(value) if isinstance(value, (list, dict)) else value
+
+
+def row_values(game: Game) -> dict:
+    """What `save_changed` compares with: the row's values now."""
+    return {name: _value(game, name) for name in _saved_fields(Game)}
+
+
+def save_changed(game: Game, before: dict) -> None:
+    """Save the columns that differ from `before` (`row_values`), and only those: an input
+    changes one or two of the game row's thirty."""
+    changed = [name for name, value in before.items() if _value(game, name) != value]
+    if changed:
+        game.save(update_fields=changed)

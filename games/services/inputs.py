@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from games.engine import GameRuleError, RecordError, parse_input
 
 from .. import deadlines, turns
-from ..mapping import engine_state, remember_state, store_events
+from ..mapping import engine_state_to_change, remember_state, store_events
 from ..models import EmailSent, Game, GameInput, Seat
 from ..narration.durations import moment_utc
 from ..queue import after_commit
 from ..selectors.clock import locked_in_names
+from .base import row_values, save_changed
 from .posts import clock_notice_create, system_posts_create
 
 
@@ -39,7 +40,7 @@ def input_apply(
         raise GameRuleError("this game is not running")
     if expected_phase is not None and game.phase != expected_phase:
         return None
-    state = engine_state(game)
+    state = engine_state_to_change(game)
     try:
         inp = parse_input(state, step)
     except RecordError as e:
@@ -48,6 +49,7 @@ def input_apply(
     phase = state.phase
     start = len(state.events)
     state.apply(inp)  # GameRuleError propagates: nothing has been written
+    before = row_values(game)
     GameInput.objects.create(
         game=game, index=game.inputs_count, step=inp.to_step(), phase=phase, seat=seat, by=by
     )
@@ -55,7 +57,7 @@ def input_apply(
     rows = store_events(game, state.events[start:], start)
     system_posts_create(game, rows)
     clock_follow(game, state, now)
-    game.save()
+    save_changed(game, before)
     remember_state(game, state)
     if game.status == Game.Status.FINISHED:
         after_commit("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)

@@ -9,7 +9,8 @@ its own, never paid while other writers to the game wait.
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Subquery
+from django.db.models.functions import Coalesce
 
 from games.engine import GameRuleError
 
@@ -23,6 +24,8 @@ PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.
 # Public engine events that become system posts in the public thread.
 # W-69a / W-72b: a stalemate is announced with its cause.
 THREAD_EVENTS = ("phase", "lynch", "death", "survival", "public", "stalemate", "game_over")
+# Fewer than Django splits one bulk INSERT into on any backend (SQLite: 999 parameters).
+SYSTEM_POSTS_PER_INSERT = 50
 
 
 class PostBody(NamedTuple):
@@ -56,6 +59,14 @@ def post_body(body: str) -> PostBody:
 def post_number_next(game: Game, thread: str = PUBLIC) -> int:
     top = Post.objects.filter(game=game, thread=thread).aggregate(n=Max("number"))["n"]
     return (top or 0) + 1
+
+
+def _number_after_last(game: Game, k: int, thread: str = PUBLIC):
+    """The thread's k-th number after its last, worked out by the INSERT itself (no MAX()
+    statement before it). Every row of one INSERT sees the thread as it was before the
+    statement, and the game row is locked, so the numbers run on without a gap."""
+    last = Post.objects.filter(game=game, thread=thread).order_by("-number").values("number")
+    return Coalesce(Subquery(last[:1]), 0) + k
 
 
 def _player_post(game, seat, user, thread, body: PostBody, reply_to=None) -> Post:
@@ -141,21 +152,21 @@ def clock_notice_create(game: Game, body: str) -> Post:
 
 def system_posts_create(game: Game, rows) -> None:
     """The public thread's posts for the public events among `rows` (GameEvent), in
-    order. Call it with the game row locked."""
-    number = None
-    posts = []
-    for row in rows:
-        if row.audience != GameEvent.Audience.PUBLIC or row.kind not in THREAD_EVENTS:
-            continue
-        number = post_number_next(game) if number is None else number + 1
-        posts.append(
+    order, in one statement (their numbers are not read back). Call it with the game row
+    locked."""
+    rows = [r for r in rows if r.audience == GameEvent.Audience.PUBLIC and r.kind in THREAD_EVENTS]
+    # Each INSERT numbers on from the rows before it: a batch must be one statement.
+    for first in range(0, len(rows), SYSTEM_POSTS_PER_INSERT):
+        batch = rows[first : first + SYSTEM_POSTS_PER_INSERT]
+        posts = [
             Post(
                 game=game,
                 thread=PUBLIC,
-                number=number,
+                number=_number_after_last(game, k),
                 kind=Post.Kind.SYSTEM,
                 event=row,
                 phase=game.phase or row.phase,
             )
-        )
-    Post.objects.bulk_create(posts)
+            for k, row in enumerate(batch, start=1)
+        ]
+        Post.objects.bulk_create(posts, batch_size=len(posts))

@@ -3,6 +3,7 @@ seats and 1,000 posts (issue 5: at most 12 for the game page)."""
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -10,9 +11,9 @@ from django.urls import reverse
 from games import services
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
-from games.models import Post
+from games.models import Game, Post
 from tests.factories import UserFactory
-from tests.games.afterlife_cast import room_url
+from tests.games.afterlife_cast import afterlife_users, play_to_day_3, room_url
 
 pytestmark = pytest.mark.django_db
 
@@ -199,3 +200,55 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     big = counts["big"]
     assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX, counts
     assert big["desk"] <= DESK_MAX, counts
+
+
+# --- issue 13: the engine state is loaded once a page ----------------------------------------
+class CountingCache(LocMemCache):
+    """The tests' in-memory cache, noting every engine state a page asks it for (a load is
+    a fetch, a MAC check and an unpickle, or a replay when the state is not cached)."""
+
+    loads: list[str] = []
+
+    def get(self, key, default=None, version=None):
+        if key.startswith("engine-state:"):
+            CountingCache.loads.append(key)
+        return super().get(key, default, version)
+
+
+@pytest.fixture
+def counting_cache(settings):
+    settings.CACHES = {
+        "default": {"BACKEND": f"{__name__}.CountingCache", "LOCATION": "state-loads"}
+    }
+    CountingCache.loads = []
+    return CountingCache
+
+
+def _loads(client, user, path, counting, *, cold=False):
+    client.force_login(user)
+    if cold:
+        cache.clear()
+    counting.loads = []
+    assert client.get(path).status_code == 200
+    return len(counting.loads)
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
+def test_every_page_loads_the_engine_state_once(client, moderator, counting_cache, cold):
+    users = afterlife_users()
+    game, _ = play_to_day_3(moderator, users)
+    Game.objects.filter(pk=game.pk).update(early_end=True)  # the "I'm done" panel reads it too
+    pages = {
+        "game page": (users["cat"], reverse("game_detail", args=[game.pk])),
+        "role page": (users["cat"], reverse("game_role", args=[game.pk])),
+        "room": (users["hal"], room_url("game_room", game, "coven")),
+        "afterlife": (users["ann"], reverse("game_afterlife", args=[game.pk])),
+        "afterlife room": (users["ann"], room_url("game_afterlife_room", game, "coven")),
+        "desk": (moderator, reverse("game_desk", args=[game.pk])),
+        "desk room": (moderator, room_url("game_desk_room", game, "coven")),
+    }
+    loads = {
+        label: _loads(client, user, path, counting_cache, cold=cold)
+        for label, (user, path) in pages.items()
+    }
+    assert loads == dict.fromkeys(pages, 1), loads

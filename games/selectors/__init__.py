@@ -29,7 +29,7 @@ from .seats import (
     seat_panel,
     seats_public,
 )
-from .threads import POSTS_PER_PAGE, post_page, post_quote, post_url, thread_page
+from .threads import POSTS_PER_PAGE, page_number, post_page, post_quote, post_url, thread_page
 from .votes import VoteCount, vote_count, vote_history
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "lobby_games",
     "lobby_user_games",
     "moderator_log",
+    "page_number",
     "post_page",
     "post_quote",
     "post_url",

@@ -39,10 +39,10 @@ class GamePage:
     viewer_seat: Seat | None
     viewer_status: str | None
     is_moderator: bool
-    posts: object  # a Page of threads.thread_page
+    posts: object  # threads.ThreadPage
     only: str | None
     count: object = None  # votes.VoteCount, by day in a running game
-    history: list = field(default_factory=list)
+    history: object = None  # votes.VoteDay: the latest day's votes
     setup: PublicSetup | None = None
     my_vote: str | None = None
     can_post: bool = False
@@ -52,8 +52,9 @@ class GamePage:
     rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
 
 
-def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
-    """Everything the game page shows to `user`: the thread page, the players, the vote
+def game_page(game: Game, user, *, page=1, only=None, after=None, before=None) -> GamePage:
+    """Everything the game page shows to `user`: the thread page (threads.thread_page's
+    `page`, or `only` one seat's posts `after`/`before` a post), the players, the vote
     panel, and for the viewer's own seat what it may do (no card, no private result)."""
     seats = seats_public(game)
     names = display_names(seats)
@@ -62,7 +63,8 @@ def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
         viewer_seat = next((s for s in seats if s.user_id == user.pk), None)
     started = game.status != Game.Status.OPEN
     state = engine_state(game) if started else None
-    only = only if only in names else None
+    only_seat = next((s.pk for s in seats if s.name == only), None)
+    only = only if only_seat else None
     out = GamePage(
         game=game,
         names=names,
@@ -70,12 +72,20 @@ def game_page(game: Game, user, *, page=1, only=None) -> GamePage:
         viewer_seat=viewer_seat,
         viewer_status=public_status(state, viewer_seat.name) if viewer_seat else None,
         is_moderator=can_moderate(game, user),
-        posts=thread_page(game, page=page, only=only),
+        posts=thread_page(
+            game,
+            page=page,
+            only=only,
+            only_seat=only_seat,
+            after=after,
+            before=before,
+            names=names,
+        ),
         only=only,
     )
     if not started:
         return out
-    out.history = vote_history(game)
+    out.history = vote_history(game, names)
     setup = GameEvent.objects.filter(
         game=game, kind="setup", audience=GameEvent.Audience.PUBLIC
     ).first()

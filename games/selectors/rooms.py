@@ -174,7 +174,7 @@ class RoomPage:
     label: str
     names: dict
     members: list
-    posts: object  # a Page of threads.thread_page
+    posts: object  # threads.ThreadPage
     events: list  # (phase, [events])
     viewer: Seat | None = None  # the member writing in it; None for a read-only view
     rooms: list = field(default_factory=list)  # the viewer's rooms (key, label)
@@ -206,7 +206,7 @@ class AfterlifePage:
     game: Game
     seat: Seat
     names: dict
-    posts: object  # a Page of the afterlife thread
+    posts: object  # threads.ThreadPage of the afterlife thread
     members: list  # the dead in it now
     whole_game: bool  # W-17 (Witchhunt); the Werewolf graveyard sees what the living see
     cards: list[CardRow] = field(default_factory=list)  # every seat

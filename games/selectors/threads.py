@@ -1,36 +1,237 @@
 """The threads: a page of posts (the public thread, a room, the afterlife), a post's
-permalink, and a post quoted for a reply."""
+permalink, and a post quoted for a reply.
 
-from django.core.paginator import Page, Paginator
+Posts are numbered 1, 2, 3… in their thread with no gap (services/posts.py), so page N is
+the key range of numbers (N-1)·50+1 … N·50: read on the (game, thread, number) index
+with no OFFSET, whatever the thread's length, and a post's page never changes, so its
+permalink never does. One seat's posts (?only=) page by their numbers too: the fifty
+after a post (`after`), or before one (`before`).
+
+A page's posts are plain dicts made once, with everything the template shows already in
+words (times in the reader's zone, permalinks, labels): the thread renders in one plain
+loop, with no include, filter, tag or reverse() per post.
+"""
+
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from django.db.models import Case, F, Max, TextField, Value, When
 from django.urls import reverse
+from django.utils import dateformat, timezone
 
 from ..models import Game, Post
+from ..narration import describe_event, display_name, phase_label
 
 POSTS_PER_PAGE = 50
 PUBLIC = "public"  # the public thread's key
+LAST = "last"  # ?page=last: the thread's last page, wherever it has got to
 
 
-def thread_page(game: Game, *, page=1, only=None, thread=PUBLIC) -> Page:
-    """A page of a thread, oldest first; `only` keeps one seat's posts (ISO)."""
-    posts = (
-        Post.objects.filter(game=game, thread=thread)
-        .select_related("seat__user", "author", "event", "reply_to")
-        .order_by("number")
-    )
-    if only:
-        posts = posts.filter(seat__name=only)
-    return Paginator(posts, POSTS_PER_PAGE).get_page(page)
+@dataclass
+class PageLink:
+    """One item of a thread's page links: a link, the current page, or a gap (…)."""
+
+    label: str
+    href: str = ""
+    current: bool = False
+    rel: str = ""  # "prev", "next"
+
+
+@dataclass
+class ThreadPage:
+    # Each post a dict: number, kind, url (permalink), author_name, seat (its name, or None),
+    # seat_query (?only= value), seat_label, phase, body_html, text (a system post's words),
+    # reply_number (of the post it answers, or None), reply_url, its time in the reader's zone
+    # as the `date` filter writes it: at_iso ("c"), at_long ("l j F Y, H:i T"),
+    # at_short ("D j M, H:i"), at_zone ("T").
+    rows: list
+    number: int | None  # the page of the whole thread; None for one seat's posts
+    query: str  # this page's query string ("page=3", "only=bob&after=120")
+    links: list = field(default_factory=list)  # PageLink, empty when one page holds all
 
 
 def post_page(number) -> int:
-    """The page of the whole thread that holds post `number` (posts are numbered 1, 2, 3…
-    in their thread)."""
+    """The page of the whole thread that holds post `number`."""
     return (int(number) - 1) // POSTS_PER_PAGE + 1
+
+
+def _permalink(base: str, number) -> str:
+    return f"{base}?page={post_page(number)}#p{number}"
 
 
 def post_url(game_id, number) -> str:
     """The permalink of post `number`: its page of the whole public thread, and its anchor."""
-    return f"{reverse('game_detail', args=[game_id])}?page={post_page(number)}#p{number}"
+    return _permalink(reverse("game_detail", args=[game_id]), number)
+
+
+def page_number(value) -> int | str:
+    """A `?page=` value as a page: a number from 1, or LAST; anything else is page 1."""
+    if value == LAST:
+        return LAST
+    try:
+        return max(int(value), 1)
+    except (TypeError, ValueError):
+        return 1
+
+
+def thread_page(
+    game: Game,
+    *,
+    page=1,
+    only=None,
+    after=None,
+    before=None,
+    thread=PUBLIC,
+    names=None,
+    only_seat=None,
+) -> ThreadPage:
+    """A page of a thread, oldest first: page `page` (a number, or LAST) of the whole
+    thread; or with `only` (a seat's name, `only_seat` its id when known) that seat's
+    fifty posts after post `after`, before post `before`, its last (page LAST) or its
+    first. `names` (seat -> player name) words the announcements and the seats' names.
+    Two queries, whatever the thread's length."""
+    posts = Post.objects.filter(game=game, thread=thread)
+    names = names or {}
+    if only:
+        mine = posts.filter(seat_id=only_seat) if only_seat else posts.filter(seat__name=only)
+        if page == LAST:
+            before = LAST_NUMBER
+        return _seat_page(mine, only, after, before, thread, names, game)
+    last = posts.aggregate(n=Max("number"))["n"] or 0
+    pages = post_page(last) if last else 1
+    number = pages if page == LAST else min(max(int(page), 1), pages)
+    top = number * POSTS_PER_PAGE
+    chosen = posts.filter(number__gt=top - POSTS_PER_PAGE, number__lte=top).order_by("number")
+    return ThreadPage(
+        rows=_rows(chosen, thread, names, game),
+        number=number,
+        query=f"page={number}",
+        links=_page_links(number, pages),
+    )
+
+
+# `before` beyond any post's number: a seat's last fifty posts (?only=…&page=last).
+LAST_NUMBER = 2**31
+
+
+def _seat_page(mine, only, after, before, thread, names, game) -> ThreadPage:
+    """One seat's fifty posts (`mine`) after post `after`, before post `before`, or its
+    first: a keyset on the post number, no OFFSET. Two queries: the page and one beyond
+    it, and whether any lies on the other side."""
+    only_q = f"only={quote(only)}"
+    if before is not None:
+        chosen = mine.filter(number__lt=before).order_by("-number")
+        query = f"{only_q}&page={LAST}" if before == LAST_NUMBER else f"{only_q}&before={before}"
+    else:
+        chosen = mine.filter(number__gt=after or 0).order_by("number")
+        query = f"{only_q}&after={after}" if after else only_q
+    rows = _rows(chosen[: POSTS_PER_PAGE + 1], thread, names, game)
+    beyond = len(rows) > POSTS_PER_PAGE
+    rows = rows[:POSTS_PER_PAGE]
+    if before is not None:
+        rows.reverse()
+    earlier = later = False
+    if rows:
+        first, last = int(rows[0]["number"]), int(rows[-1]["number"])
+        if before is not None:
+            earlier, later = beyond, mine.filter(number__gt=last).exists()
+        else:
+            earlier, later = mine.filter(number__lt=first).exists(), beyond
+    links = []
+    if earlier:
+        links.append(PageLink("First", f"?{only_q}"))
+        links.append(PageLink("Previous", f"?{only_q}&before={first}", rel="prev"))
+    if later:
+        links.append(PageLink("Next", f"?{only_q}&after={last}", rel="next"))
+        links.append(PageLink("Last", f"?{only_q}&page={LAST}"))
+    return ThreadPage(rows=rows, number=None, query=query, links=links)
+
+
+def _page_links(number: int, pages: int) -> list[PageLink]:
+    """Previous, the first and last pages, those within two of this one with a gap (…)
+    where pages are skipped, and Next; none when the thread has one page."""
+    if pages <= 1:
+        return []
+    links = []
+    if number > 1:
+        links.append(PageLink("Previous", f"?page={number - 1}", rel="prev"))
+    near = {1, 2, pages - 1, pages, *range(number - 2, number + 3)}
+    for n in sorted(n for n in near if 1 <= n <= pages):
+        if n == number:
+            links.append(PageLink(str(n), current=True))
+        elif n in (1, pages) or abs(n - number) <= 2:
+            links.append(PageLink(str(n), f"?page={n}"))
+        else:  # page 2 or the one before the last, out of reach: a gap stands for them
+            links.append(PageLink("…"))
+    if number < pages:
+        links.append(PageLink("Next", f"?page={number + 1}", rel="next"))
+    return links
+
+
+# What a page reads of each post (paths through its author, seat, reply and event).
+ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
+              "seat__name", "reply_to__number", "event__kind", "event__data", "notice")  # fmt: skip
+
+
+def _rows(posts, thread, names, game) -> list[dict]:
+    """The posts as the thread shows them: one query, and each post's words made once."""
+    # A clock notice's words; a player's text is not read (its HTML is).
+    notice = Case(
+        When(kind=Post.Kind.SYSTEM, then=F("body")), default=Value(""), output_field=TextField()
+    )
+    rows = list(posts.annotate(notice=notice).values(*ROW_FIELDS))
+    # The public thread's permalinks are whole addresses (they are copied and shared); a
+    # room's stay on its own page.
+    base = reverse("game_detail", args=[game.pk]) if thread == PUBLIC else ""
+    moment = moments()
+    phases, seats = {}, {None: ("", "")}
+    for row in rows:
+        # Numbers as text: a template localises an int it prints, at a cost per number.
+        number = row["number"] = str(row["number"])
+        row["url"] = _permalink(base, number)
+        row["author_name"] = row.pop("author__player_name")
+        reply = row.pop("reply_to__number")
+        row["reply_number"] = str(reply) if reply else ""
+        row["reply_url"] = _permalink(base, reply) if reply else ""
+        seat = row["seat"] = row.pop("seat__name")
+        if seat not in seats:
+            seats[seat] = (quote(seat), display_name(seat, names))
+        row["seat_query"], row["seat_label"] = seats[seat]
+        phase = row["phase"]
+        if phase not in phases:
+            phases[phase] = phase_label(phase)
+        row["phase"] = phases[phase]
+        kind, data = row.pop("event__kind"), row.pop("event__data")
+        row["text"] = describe_event(kind, data, names) if kind else row["notice"]
+        row["at_iso"], row["at_long"], row["at_short"], row["at_zone"] = moment(row["created_at"])
+    return rows
+
+
+def moments():
+    """A function from a moment to (iso, long, short, zone) in the reader's time zone (the
+    current one: accounts' middleware sets it), as the `date` filter writes "c",
+    "l j F Y, H:i T", "D j M, H:i" and "T". The date's words are formatted once a day, not
+    four times a post."""
+    zone = timezone.get_current_timezone()
+    days = {}
+
+    def moment(at):
+        local = at.astimezone(zone)
+        day = local.date()
+        words = days.get(day)
+        if words is None:
+            words = days[day] = (
+                dateformat.format(local, "l j F Y"),
+                dateformat.format(local, "D j M"),
+            )
+        clock = f"{local.hour:02d}:{local.minute:02d}"
+        # "T" names no zone for a wall time the clocks change over (there twice, or never),
+        # as the date filter does.
+        other = local.replace(fold=1 - local.fold)
+        name = "" if zone.utcoffset(other) != local.utcoffset() else str(local.tzname())
+        return local.isoformat(), f"{words[0]}, {clock} {name}", f"{words[1]}, {clock}", name
+
+    return moment
 
 
 def post_quote(game: Game, number: int, names: dict) -> str | None:

@@ -3,7 +3,7 @@ and labels in words, one line each (the words themselves live in games/narration
 
 from django import template
 
-from games import narration, selectors
+from games import narration
 
 register = template.Library()
 
@@ -37,9 +37,9 @@ def standing_text(what, value, names):
 
 @register.simple_tag
 def audience_text(event, names):
-    """Who could see a GameEvent while the game ran (the final reveal shows them all)."""
-    seats = [s.name for s in event.recipients.all()]
-    return narration.audience_label(event.audience, event.meeting, seats, names)
+    """Who could see a GameEvent of selectors' events_all while the game ran (the final
+    reveal shows them all)."""
+    return narration.audience_label(event.audience, event.meeting, event.seat_names, names)
 
 
 @register.simple_tag
@@ -48,7 +48,3 @@ def event_text(event, names, viewer=None):
     if isinstance(event, dict):
         return narration.describe_event(event["kind"], event["data"], names, viewer)
     return narration.describe_event(event.kind, event.data, names, viewer)
-
-
-# --- the thread -------------------------------------------------------------------------------
-register.simple_tag(selectors.post_url, name="post_url")

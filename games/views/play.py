@@ -7,6 +7,7 @@ changes nothing and shows the engine's reason.
 """
 
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.cache import never_cache
@@ -17,7 +18,14 @@ from games.engine import GameRuleError
 from games.forms import PostForm
 from games.narration import accepted_text
 from games.permissions import can_moderate
-from games.selectors import game_display_names, game_page, post_quote, post_url
+from games.selectors import (
+    game_display_names,
+    game_page,
+    page_number,
+    post_quote,
+    post_url,
+    vote_history,
+)
 from witchhunt.converters import parse_id
 
 from .access import get_game_for_user
@@ -26,11 +34,15 @@ from .feedback import refused, run_and_redirect, sentence
 
 
 def _render_game(request, game, post_form=None):
-    try:
-        page_number = int(request.GET.get("page", 1))
-    except ValueError:
-        page_number = 1
-    page = game_page(game, request.user, page=page_number, only=request.GET.get("only"))
+    page = game_page(
+        game,
+        request.user,
+        page=page_number(request.GET.get("page")),
+        only=request.GET.get("only"),
+        # One seat's posts page by post numbers (selectors.threads): a bad one is ignored.
+        after=parse_id(request.GET.get("after")),
+        before=parse_id(request.GET.get("before")),
+    )
     if post_form is None and page.can_post:
         initial = {}
         for key in ("reply", "quote"):
@@ -57,6 +69,17 @@ def _render_game(request, game, post_form=None):
 def game_detail(request, game_id):
     game = get_game_for_user(request, game_id)
     return _render_game(request, game)
+
+
+@never_cache
+def votes_day(request, game_id, day):
+    """One day's public votes: the game page shows the latest day's, this page each day's
+    (a day the game has not reached is a 404)."""
+    game = get_game_for_user(request, game_id)
+    history = vote_history(game, game_display_names(game), day)
+    if history is None:
+        raise Http404("no such day")
+    return render(request, "games/votes_day.html", {"game": game, "history": history})
 
 
 @never_cache
@@ -161,4 +184,5 @@ urlpatterns = [
     path("games/<id:game_id>/advance/", game_advance, name="game_advance"),
     path("games/<id:game_id>/vote/", game_vote, name="game_vote"),
     path("games/<id:game_id>/unvote/", game_unvote, name="game_unvote"),
+    path("games/<id:game_id>/votes/day-<id:day>/", votes_day, name="game_votes_day"),
 ]

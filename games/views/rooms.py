@@ -19,7 +19,14 @@ from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
 from games.permissions import AFTERLIFE
-from games.selectors import afterlife_page, post_page, room_key, room_links, room_page
+from games.selectors import (
+    afterlife_page,
+    page_number,
+    post_page,
+    room_key,
+    room_links,
+    room_page,
+)
 
 from .access import (
     get_afterlife_seat_for_user,
@@ -27,13 +34,6 @@ from .access import (
     get_room_seat_for_user,
 )
 from .feedback import sentence
-
-
-def page_number(request):
-    try:
-        return max(int(request.GET.get("page", 1)), 1)
-    except ValueError:
-        return 1
 
 
 def _write(request, seat, key, thread_url, rerender):
@@ -54,7 +54,7 @@ def _write(request, seat, key, thread_url, rerender):
 # --- a meeting ---------------------------------------------------------------------------------
 def _render_room(request, seat, state, key, form=None):
     game = seat.game
-    page = room_page(game, key, seat=seat, state=state, page=page_number(request))
+    page = room_page(game, key, seat=seat, state=state, page=page_number(request.GET.get("page")))
     return render(
         request,
         "games/room.html",
@@ -91,7 +91,7 @@ def _render_afterlife(request, seat, state, form=None):
         "games/afterlife.html",
         {
             "game": game,
-            "page": afterlife_page(game, seat, state, page=page_number(request)),
+            "page": afterlife_page(game, seat, state, page=page_number(request.GET.get("page"))),
             "post_form": form or PostForm(),
             "post_action": reverse("game_afterlife_post", args=[game.pk]),
         },
@@ -130,7 +130,7 @@ def render_read_only_room(
         "games/room.html",
         {
             "game": game,
-            "room": room_page(game, key, state=state, page=page_number(request)),
+            "room": room_page(game, key, state=state, page=page_number(request.GET.get("page"))),
             "read_only": True,
             "read_only_note": note,
             "back_url": back_url,

@@ -52,6 +52,13 @@ class User(AbstractUser):
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     email_deadline_reminders = models.BooleanField("deadline reminders by email", default=True)
     email_phase_changes = models.BooleanField("phase-change emails", default=True)
+    # Coming back each day (opt-in): mentions and quotes by email, a daily digest of what
+    # changed in the member's games (in their zone), and the wagon alert (one vote from a
+    # lynch, or a vote landing on them), in-site and by email.
+    email_mentions = models.BooleanField("mentions and quotes by email", default=False)
+    email_digest = models.BooleanField("a daily digest by email", default=False)
+    wagon_alerts = models.BooleanField("wagon alerts", default=False)
+    digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, Q, When
+from django.db.models.functions import Coalesce, Greatest, Least
 
 # W-2a: the early end's grace period, one hour unless the game sets it.
 DEFAULT_EARLY_END_GRACE = timedelta(hours=1)
@@ -25,6 +26,29 @@ MAX_REMINDER_HOURS = 24 * 7
 
 def default_reminder_hours():
     return list(DEFAULT_REMINDER_HOURS)
+
+
+def earliest(*fields):
+    """The earliest of these nullable datetimes, NULL only when all are: PostgreSQL's
+    LEAST skips NULLs but SQLite's MIN returns NULL for any, so each argument is first
+    COALESCEd with the others (each value still appears, and none is NULL)."""
+    return Least(*(Coalesce(f, *(g for g in fields if g != f)) for f in fields))
+
+
+def next_due(running):
+    """When the clock's sweep must next look at a game (services/sweep.py): its deadline,
+    midnight checkpoint (W-3) or next reminder, whichever comes first, but never before a
+    failed resolution's retry time; NULL for a paused game or one that is not `running`."""
+    times = ("deadline_at", "midnight_at", "next_reminder_at")
+    first = earliest(*times)
+    return Case(
+        When(
+            Q(status=running, paused_at__isnull=True)
+            & Q(*(Q(**{f"{t}__isnull": False}) for t in times), _connector=Q.OR),
+            then=Greatest(first, Coalesce("clock_retry_at", first)),
+        ),
+        default=None,
+    )
 
 
 def validate_reminder_hours(value):
@@ -110,15 +134,19 @@ class Game(models.Model):
     clock_failures = models.PositiveIntegerField(default=0)
     clock_error = models.TextField(blank=True)
     clock_retry_at = models.DateTimeField(null=True, blank=True)
+    # Derived by the database on every write, QuerySet.update included, so it cannot go
+    # stale; the sweep's due query is `status = running AND next_due_at <= now` on its index.
+    next_due_at = models.GeneratedField(
+        expression=next_due(Status.RUNNING.value),
+        output_field=models.DateTimeField(null=True),
+        db_persist=True,
+    )
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
-            # The clock's sweep: running games whose deadline has passed.
-            models.Index(fields=["status", "deadline_at"], name="game_due_idx"),
-            # ... or whose midnight checkpoint has (W-3), or a reminder is due.
-            models.Index(fields=["status", "midnight_at"], name="game_midnight_idx"),
-            models.Index(fields=["status", "next_reminder_at"], name="game_reminder_idx"),
+            # The clock's sweep: `next_due_at <= now`, the earliest first.
+            models.Index(fields=["next_due_at"], name="game_next_due_idx"),
         ]
         constraints = [
             models.CheckConstraint(
@@ -212,12 +240,7 @@ class VoteManager(models.Manager):
 
 class NightActionManager(models.Manager):
     def get_queryset(self):
-        return (
-            super()
-            .get_queryset()
-            .filter(seat__isnull=False)
-            .exclude(step__action__in=DAY_VOTES)
-        )
+        return super().get_queryset().filter(seat__isnull=False).exclude(step__action__in=DAY_VOTES)
 
 
 class Vote(GameInput):
@@ -355,3 +378,112 @@ class EmailSent(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.phase} to {self.seat.name}"
+
+
+# --- coming back each day: read state, visits, notifications, private notes ----------------
+class ReadMark(models.Model):
+    """The last post a member has seen in one thread of one game (the day thread, a room,
+    the afterlife, the desk): one row per member and thread, moved forward only."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="read_marks"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="read_marks")
+    thread = models.CharField(max_length=24)  # a Post.thread
+    last_number = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "thread"], name="read_mark_once")
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} read {self.thread} of {self.game_id} to #{self.last_number}"
+
+
+class GameVisit(models.Model):
+    """Where a member's last look at a game ended: the last event it showed them, so
+    "since you last read" starts after it (and the digest after what it sent)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_visits"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="visits")
+    event_index = models.IntegerField(default=-1)  # the last GameEvent.index seen
+    visited_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="game_visit_once")]
+
+    def __str__(self):
+        return f"{self.user_id} saw {self.game_id} to event {self.event_index}"
+
+
+class Notification(models.Model):
+    """Something for one member, in-site (and by email when they opted in): a mention, a
+    quote of their post, a wagon one vote from a lynch, a vote landing on them. `key`
+    makes one alert of a kind once (e.g. one wagon alert per target and day)."""
+
+    class Kind(models.TextChoices):
+        MENTION = "mention"
+        QUOTE = "quote"
+        WAGON = "wagon"
+        VOTED = "voted"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    post = models.ForeignKey(
+        Post, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    key = models.CharField(max_length=80, blank=True)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["user", "read_at"], name="notification_unread_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "kind", "key"],
+                condition=~Q(key=""),
+                name="notification_once",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} for {self.user_id}: {self.text}"
+
+
+class PlayerNote(models.Model):
+    """A member's private note on another seat of a game: a read and a text, shown to the
+    author alone (beside that seat's posts and in the player list), kept after the game,
+    in the reveal only if the author shares it."""
+
+    class Read(models.TextChoices):
+        NONE = "", "no read"
+        TOWN = "town", "town read"
+        SCUM = "scum", "scum read"
+        UNSURE = "unsure", "unsure"
+
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_notes"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_notes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="notes_about")
+    read = models.CharField(max_length=8, choices=Read.choices, blank=True)
+    text = models.TextField(blank=True, max_length=2000)
+    shared = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["author", "seat"], name="player_note_once")
+        ]
+
+    def __str__(self):
+        return f"{self.author_id} on {self.seat_id}: {self.read or 'no read'}"

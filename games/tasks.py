@@ -1,7 +1,11 @@
 """Celery tasks: thin wrappers, ids in, one service call each, the service imported in
 the task's body (so importing this module never imports the services, and the services
-never import it). `make run`'s embedded beat, the compose worker and beat, and the tests
+never import it). `make run`'s embedded beat, the compose workers and beat, and the tests
 all run the same code.
+
+Two queues (CELERY_TASK_ROUTES): `clock` for the sweeps that end phases, `email` for every
+email and the reminder sweep, so a burst of emails never holds up a deadline; compose
+runs a worker for each.
 
 The services ask for the emails by name through games/queue.py; `connect_receivers`,
 called when the app is ready (games/apps.py), connects those names to these tasks.
@@ -24,11 +28,37 @@ RETRY = {
 
 @shared_task(name="games.tasks.clock_sweep", ignore_result=True)
 def clock_sweep():
-    """The beat entry (every 30 s, CELERY_BEAT_SCHEDULE): advance due games, pass due
-    midnights, send due reminders."""
+    """The beat's clock entry (every 10 s, CELERY_BEAT_SCHEDULE): advance due games and
+    pass due midnights, asking for more sweeps when a burst is due."""
     from games.services import sweep
 
     return sweep.clock_sweep()
+
+
+# Expires: a sweep still queued after a minute is obsolete (the beat has planned anew).
+@shared_task(name="games.tasks.clock_sweep_more", ignore_result=True, expires=60)
+def clock_sweep_more():
+    """Another clock sweep sharing a burst, or carrying on one that spent its budget."""
+    from games.services import sweep
+
+    return sweep.clock_sweep(share=False)
+
+
+@shared_task(name="games.tasks.reminder_sweep", ignore_result=True)
+def reminder_sweep():
+    """The beat's reminder entry (every 30 s): send due deadline reminders."""
+    from games.services import sweep
+
+    return sweep.reminder_sweep()
+
+
+@shared_task(name="games.tasks.digest_sweep", ignore_result=True)
+def digest_sweep():
+    """The beat's digest entry (every 5 min, on the `email` queue): each member who asked
+    for the daily digest gets it once their local morning comes (services.reading)."""
+    from games.services import reading
+
+    return reading.digests_send()
 
 
 @shared_task(name="games.tasks.game_phase_emails", ignore_result=True, **RETRY)
@@ -47,7 +77,26 @@ def game_role_emails(game_id):
     return emails.role_emails_send(game_id=game_id)
 
 
+@shared_task(name="games.tasks.post_notification_emails", ignore_result=True)
+def post_notification_emails(post_id):
+    from games.services import notifications
+
+    return notifications.post_emails_send(post_id=post_id)
+
+
+@shared_task(name="games.tasks.vote_alerts", ignore_result=True, **RETRY)
+def vote_alerts(game_id, phase, votes, wagons, living):
+    from games.services import notifications
+
+    return notifications.vote_alerts_send(
+        game_id=game_id, phase=phase, votes=votes, wagons=wagons, living=living
+    )
+
+
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
+    queue.connect("clock_sweep_more", clock_sweep_more.delay)
     queue.connect("game_phase_emails", game_phase_emails.delay)
     queue.connect("game_role_emails", game_role_emails.delay)
+    queue.connect("post_notification_emails", post_notification_emails.delay)
+    queue.connect("vote_alerts", vote_alerts.delay)

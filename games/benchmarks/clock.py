@@ -1,9 +1,9 @@
-"""The clock's speed: a sweep of due games, and the lag from a deadline to its advance.
+"""The clock's speed: what one due game costs a sweep, in this process. The lag from a
+deadline to its advance is measured with real workers by the `burst` part.
 
 It runs in a throwaway test database with an in-memory cache and broker, so it never
 touches the development data."""
 
-import random
 import statistics
 import time
 from datetime import timedelta
@@ -11,10 +11,8 @@ from datetime import timedelta
 from django.db import connection
 from django.test.utils import override_settings
 
-BEAT_SECONDS = 30.0  # CELERY_BEAT_SCHEDULE's clock-sweep
 
-
-def _started_games(n):
+def started_games(n):
     """n started eight-seat Witchhunt games (the named cast's deal), made by the services."""
     from accounts.models import User
     from games import services
@@ -58,7 +56,7 @@ def sweep_times(n, *, cold):
     from games.models import Game
     from games.services import sweep as clock
 
-    _started_games(n)
+    started_games(n)
     Game.objects.update(deadline_at=timezone.now() - timedelta(seconds=1))
     if cold:
         cache.clear()
@@ -74,25 +72,8 @@ def sweep_times(n, *, cold):
     return times
 
 
-def lag_from_deadline(per_game, n, rng):
-    """Seconds from each deadline to its advance, for n games whose deadlines are spread
-    over a day, with beats every 30 s at a random phase: wait for the next beat, then for
-    the games ahead in that sweep. Returns (median, p99, max)."""
-    offset = rng.uniform(0, BEAT_SECONDS)
-    deadlines = sorted(rng.uniform(0, 86400) for _ in range(n))
-    lags, busy_until = [], 0.0
-    for deadline in deadlines:
-        beat = offset + BEAT_SECONDS * -(-(deadline - offset) // BEAT_SECONDS)
-        done = max(beat, busy_until) + per_game
-        busy_until = done
-        lags.append(done - deadline)
-    lags.sort()
-    return statistics.median(lags), lags[int(len(lags) * 0.99)], lags[-1]
-
-
 def run(write, options):
     n = options.clock_games
-    from games.services import sweep as clock
     from witchhunt.celery import app
 
     # A throwaway database, cache and broker: phase-change emails queued by the
@@ -118,18 +99,3 @@ def run(write, options):
             f"clock.sweep    {n:,} due games, {label}: median {ms:.2f} ms a game, "
             f"{sum(times):.1f} s in all ({vendor}, one worker)"
         )
-    per_game = statistics.median(warm)
-    rng = random.Random(2026)
-    for games in (n, 100 * n):
-        median, p99, worst = lag_from_deadline(per_game, games, rng)
-        write(
-            f"clock.lag      {games:,} deadlines a day, 30 s beat: median {median:.1f} s, "
-            f"p99 {p99:.1f} s, max {worst:.1f} s from deadline to advance (computed)"
-        )
-    # The worst burst: every game shares one deadline, just after a beat.
-    burst = BEAT_SECONDS + n * per_game
-    write(
-        f"clock.lag      {n:,} games sharing one deadline: the last advances at most "
-        f"{burst:.1f} s after it (computed: one beat + {n:,} x {per_game * 1000:.2f} ms; "
-        f"sweeps longer than {clock.SWEEP_SECONDS:.0f} s go on at the next beat)"
-    )

@@ -1,13 +1,20 @@
-"""The phase clock's sweep: it advances due games, passes due midnights and sends due
-reminders.
+"""The phase clock's sweeps: the clock's advances due games and passes due midnights;
+the reminders' sends due reminders.
 
-The sweep (games.tasks.clock_sweep, every 30 s from Celery beat) loops over small units
-of work. Each unit claims ONE due game in its own transaction, with its row locked
-(`skip_locked`: a second worker takes the next game instead of queueing behind this
-one), and hands it to the services with the phase it saw as `expected_phase`, which the
-service checks again under the lock; so two workers, a duplicate beat or a retried task
-never advance a phase twice. A game whose resolution raises is recorded on its row and
-pushed back with exponential backoff; the sweep goes on with the other games.
+Each sweep (games/tasks.py: the clock's every 10 s on the `clock` queue, the reminders'
+every 30 s on the `email` queue, from Celery beat) loops over small units of work. Each
+unit claims ONE due game in its own transaction, with its row locked (`skip_locked`: a
+second worker takes the next game instead of queueing behind this one), and hands it to
+the services with the phase it saw as `expected_phase`, which the service checks again
+under the lock; so two workers, a duplicate beat or a retried task never advance a phase
+twice. A game whose resolution raises is recorded on its row and pushed back with
+exponential backoff; the sweep goes on with the other games.
+
+Due means `status = running AND next_due_at <= now` (Game.next_due_at, which the database
+derives), on one index: idle games cost the sweep nothing. A burst (many games sharing
+one deadline) is shared out: the beat's clock sweep asks for more sweeps, which the other
+clock workers take, and a sweep that spends its time budget asks for one more to carry on
+at once instead of at the next beat.
 """
 
 import logging
@@ -19,6 +26,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..models import Game
+from ..queue import after_commit
 from .emails import reminders_send
 from .phases import midnight_pass, phase_advance
 
@@ -27,10 +35,15 @@ logger = logging.getLogger(__name__)
 # Backoff after a failed resolution: 1, 2, 4, ... minutes, at most an hour apart.
 RETRY_FIRST = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=1)
-# One sweep stops after this long or this many units; the next beat carries on, so a
-# backlog never makes one task run for minutes (and beat expires sweeps that queue up).
+# One sweep stops after this long or this many units and, if work is left, asks for
+# another (the clock) or leaves it to the next beat (the reminders), so a backlog never
+# makes one task run for minutes.
 SWEEP_SECONDS = 20.0
 SWEEP_UNITS = 5000
+# A burst: one more clock sweep for every FAN_OUT_GAMES due games, at most FAN_OUT_MAX
+# more; each runs until nothing is due, so the surplus finds nothing and ends at once.
+FAN_OUT_GAMES = 50
+FAN_OUT_MAX = 8
 
 ADVANCED, MIDNIGHT, FAILED, REMINDED = "advanced", "midnight", "failed", "reminded"
 # The phase had already moved on: only possible without row locks (SQLite), where two
@@ -38,12 +51,17 @@ ADVANCED, MIDNIGHT, FAILED, REMINDED = "advanced", "midnight", "failed", "remind
 SKIPPED = "skipped"
 
 
-def _due(now):
-    return Game.objects.filter(
-        Q(clock_retry_at__isnull=True) | Q(clock_retry_at__lte=now),
-        status=Game.Status.RUNNING,
-        paused_at__isnull=True,
+def due(now):
+    """The running games due to the sweep at `now` (paused ones and those waiting out a
+    backoff are not: Game.next_due_at says so), the earliest first."""
+    return Game.objects.filter(status=Game.Status.RUNNING, next_due_at__lte=now).order_by(
+        "next_due_at"
     )
+
+
+def _clock_due(now):
+    """The due games whose deadline or midnight has passed (not only a reminder)."""
+    return due(now).filter(Q(deadline_at__lte=now) | Q(midnight_at__lte=now))
 
 
 def _claim(queryset):
@@ -73,11 +91,7 @@ def clock_tick(now=None) -> str | None:
     no game is due. Paused games are never due; a game in backoff is due again at clock_retry_at."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _claim(
-            _due(now)
-            .filter(Q(deadline_at__lte=now) | Q(midnight_at__lte=now))
-            .order_by("deadline_at")
-        )
+        game = _claim(_clock_due(now))
         if game is None:
             return None
         # The night's deadline passes midnight first (W-3, W-11a): one input does both.
@@ -104,7 +118,7 @@ def reminder_tick(now=None) -> str | None:
     REMINDED, FAILED, or None when none is due."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _claim(_due(now).filter(next_reminder_at__lte=now).order_by("next_reminder_at"))
+        game = _claim(due(now).filter(next_reminder_at__lte=now))
         if game is None:
             return None
         try:
@@ -117,19 +131,47 @@ def reminder_tick(now=None) -> str | None:
         return REMINDED
 
 
-def clock_sweep(now=None) -> dict:
-    """Run the units until nothing is due (or the time budget is spent); returns how many
-    of each outcome. `now` is fixed by tests; the beat passes nothing (the real time)."""
+def _run(tick, now) -> tuple[dict, bool]:
+    """Run `tick` until nothing is due or the budget is spent; returns how many of each
+    outcome, and whether work may be left (the budget ran out first)."""
     counts = {}
     started = time.monotonic()
-    for tick in (clock_tick, reminder_tick):
-        for _ in range(SWEEP_UNITS):
-            if time.monotonic() - started > SWEEP_SECONDS:
-                break
-            outcome = tick(now)
-            if outcome is None:
-                break
-            counts[outcome] = counts.get(outcome, 0) + 1
+    for _ in range(SWEEP_UNITS):
+        if time.monotonic() - started > SWEEP_SECONDS:
+            return counts, True
+        outcome = tick(now)
+        if outcome is None:
+            return counts, False
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts, True
+
+
+def fan_out(now) -> int:
+    """How many more clock sweeps a burst of due games wants (0 for a handful)."""
+    enough = FAN_OUT_GAMES * (FAN_OUT_MAX + 1)
+    return min(FAN_OUT_MAX, _clock_due(now).values("pk")[:enough].count() // FAN_OUT_GAMES)
+
+
+def clock_sweep(now=None, *, share=True) -> dict:
+    """Advance due games and pass due midnights until none is left; returns how many of
+    each outcome. The beat's sweep (`share`) first asks for more sweeps when a burst is
+    due, so that every clock worker takes part; any sweep that spends its budget asks for
+    one more. `now` is fixed by tests; the workers pass nothing (the real time)."""
+    if share:
+        for _ in range(fan_out(now or timezone.now())):
+            after_commit("clock_sweep_more")
+    counts, left = _run(clock_tick, now)
+    if left:
+        after_commit("clock_sweep_more")
     if counts:
         logger.info("clock sweep: %s", counts)
+    return counts
+
+
+def reminder_sweep(now=None) -> dict:
+    """Send due reminders until none is left (or the budget is spent: the next beat goes
+    on); returns how many of each outcome. Runs on the email queue, apart from the clock."""
+    counts, _ = _run(reminder_tick, now)
+    if counts:
+        logger.info("reminder sweep: %s", counts)
     return counts

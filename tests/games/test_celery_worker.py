@@ -36,21 +36,27 @@ needs_redis = pytest.mark.skipif(
 
 @pytest.fixture
 def worker_app():
-    """An app configured like witchhunt/celery.py but on the Redis broker and a queue of
-    its own, so no other worker on that Redis takes this test's task."""
+    """An app configured like witchhunt/celery.py but on the Redis broker, its routes
+    (CELERY_TASK_ROUTES) renamed to queues of its own, so no other worker on that Redis
+    takes this test's task; the worker thread takes the renamed `clock` queue alone."""
     app = Celery("witchhunt-test", set_as_current=False)
     app.config_from_object("django.conf:settings", namespace="CELERY")
-    queue = f"clock-test-{uuid.uuid4().hex}"
+    suffix = uuid.uuid4().hex
+    queues = {name: f"{name}-test-{suffix}" for name in ("clock", "email")}
+    routes = {t: {"queue": queues[r["queue"]]} for t, r in settings.CELERY_TASK_ROUTES.items()}
     app.conf.update(
         broker_url=REDIS_URL,
         broker_transport_options={},
-        task_default_queue=queue,
+        task_routes=routes,
+        task_default_queue=f"default-test-{suffix}",
         task_always_eager=False,
     )
     app.finalize()  # binds the @shared_task tasks (games/tasks.py) to this app
+    app.test_queue = queues["clock"]
     yield app
     with app.connection_for_write() as conn:  # leave nothing behind on the broker
-        conn.default_channel.queue_delete(queue)
+        for queue in queues.values():
+            conn.default_channel.queue_delete(queue)
 
 
 @needs_redis
@@ -63,8 +69,15 @@ def test_celery_worker_runs_the_beat_task_and_a_due_game_advances(
     task_name = settings.CELERY_BEAT_SCHEDULE["clock-sweep"]["task"]
     assert task_name in worker_app.tasks
 
-    with start_worker(worker_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
-        worker_app.send_task(task_name)  # what beat sends every 30 s
+    worker = start_worker(
+        worker_app,
+        pool="solo",
+        perform_ping_check=False,
+        loglevel="WARNING",
+        queues=[worker_app.test_queue],
+    )
+    with worker:
+        worker_app.send_task(task_name)  # what beat sends, routed to the clock's queue
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             game.refresh_from_db()
@@ -108,19 +121,25 @@ def _celery_view(settings_module, extra_env):
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_make_run_and_compose_schedule_the_same_sweep_task():
+def test_make_run_and_compose_schedule_the_same_sweep_tasks():
     local = _celery_view("witchhunt.settings.local", {})
     production = _celery_view("witchhunt.settings.production", PRODUCTION_ENV)
     assert local == production
-    assert local["schedule"] == {"clock-sweep": ["games.tasks.clock_sweep", 30.0]}
+    assert local["schedule"] == {
+        "clock-sweep": ["games.tasks.clock_sweep", 10.0],
+        "reminder-sweep": ["games.tasks.reminder_sweep", 30.0],
+        "digest-sweep": ["games.tasks.digest_sweep", 300.0],
+    }
     assert local["module"] == "games.tasks"
     assert {"games.tasks.clock_sweep", "games.tasks.game_phase_emails"} <= set(local["registered"])
 
 
 def test_make_run_embeds_beat_and_compose_runs_exactly_one_beat_on_the_same_app():
     run_local = (ROOT / "scripts" / "run-local").read_text()
-    assert "celery -A witchhunt worker -B" in run_local
+    # One worker with beat takes both queues (settings.CELERY_TASK_ROUTES).
+    assert "celery -A witchhunt worker -B -Q clock,email" in run_local
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
-    assert services["worker"]["command"][:4] == ["celery", "-A", "witchhunt", "worker"]
+    for name in ("clock-worker", "email-worker"):
+        assert services[name]["command"][:4] == ["celery", "-A", "witchhunt", "worker"], name
     assert services["beat"]["command"][:4] == ["celery", "-A", "witchhunt", "beat"]
     assert [n for n, s in services.items() if "beat" in s.get("command", [])] == ["beat"]

@@ -50,8 +50,9 @@ def _html(message):
 
 
 def _sweep(capture, now=None):
+    """Both of the beat's sweeps, the clock's then the reminders'."""
     with capture(execute=True):
-        return sweep.clock_sweep(now)
+        return {**sweep.clock_sweep(now), **sweep.reminder_sweep(now)}
 
 
 # --- reminders ------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from django.conf import settings
 
 COMPOSE = yaml.safe_load((Path(settings.BASE_DIR) / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "beat", "migrate")
+WORKERS = ("clock-worker", "email-worker")
+APP_SERVICES = ("web", *WORKERS, "beat", "migrate")
 ONE_OFF = {"migrate"}
 
 
@@ -21,7 +22,7 @@ def _command(service: dict) -> list[str]:
 
 def test_the_expected_services_exist():
     assert set(SERVICES) == {
-        "proxy", "web", "worker", "beat", "migrate", "postgres", "redis", "mailpit"
+        "proxy", "web", *WORKERS, "beat", "migrate", "postgres", "redis", "mailpit"
     }  # fmt: skip
 
 
@@ -34,11 +35,11 @@ def test_exactly_one_beat_and_no_embedded_beat_anywhere():
         assert "-B" not in command and "--beat" not in command, name
 
 
-def test_web_and_worker_can_scale():
-    for name in ("web", "worker"):
+def test_web_and_the_workers_can_scale():
+    for name in ("web", *WORKERS):
         assert "container_name" not in SERVICES[name], name
         assert "replicas" not in SERVICES[name].get("deploy", {}), name
-    assert "ports" not in SERVICES["worker"]
+        assert "ports" not in SERVICES[name], name
     # No host port to clash over: the proxy finds every replica by name (below).
     assert "ports" not in SERVICES["web"]
 
@@ -53,7 +54,7 @@ def test_every_long_running_service_has_a_healthcheck():
 def test_migrations_run_once_before_the_app_starts():
     assert SERVICES["migrate"]["restart"] == "no"
     assert _command(SERVICES["migrate"])[-2:] == ["migrate", "--noinput"]
-    for name in ("web", "worker", "beat"):
+    for name in ("web", *WORKERS, "beat"):
         depends_on = SERVICES[name]["depends_on"]
         assert depends_on["migrate"] == {"condition": "service_completed_successfully"}, name
         for server in ("postgres", "redis"):
@@ -73,6 +74,25 @@ def test_app_services_run_production_settings_against_the_compose_servers(name):
     assert "@postgres:5432/" in environment["DATABASE_URL"]
     assert environment["REDIS_URL"].startswith("redis://redis:")
     assert environment["EMAIL_HOST"] == "mailpit"
+
+
+def _queues(command: list[str]) -> set[str]:
+    return set(command[command.index("-Q") + 1].split(",")) if "-Q" in command else set()
+
+
+def test_each_queue_has_a_worker_of_its_own():
+    """The clock's sweeps and the emails never wait behind each other (settings:
+    CELERY_TASK_ROUTES): every routed queue is taken by exactly one worker service, and
+    each worker takes one queue; no worker takes Celery's default queue, so every task
+    must be routed (tests/games/test_queues.py)."""
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert routed == {"clock", "email"}
+    workers = {n: s for n, s in SERVICES.items() if _command(s)[3:4] == ["worker"]}
+    assert set(workers) == set(WORKERS)
+    for name, service in workers.items():
+        assert _command(service)[:4] == ["celery", "-A", "witchhunt", "worker"], name
+    assert _queues(_command(SERVICES["clock-worker"])) == {"clock"}
+    assert _queues(_command(SERVICES["email-worker"])) == {"email"}
 
 
 def test_web_serves_with_gunicorn():

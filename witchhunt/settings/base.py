@@ -150,16 +150,50 @@ CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDI
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-# The phase clock: one sweep every 30 s (games/clock.py). A sweep not started within 25 s
-# is dropped rather than run late behind the next one.
+# Two queues: `clock` (the sweeps that end phases) and `email` (every email, and the
+# reminder sweep), so that a burst of emails never holds up a deadline; each queue has
+# its own worker in compose, and `make run`'s one worker takes both. Every task is named
+# here (tests/games/test_queues.py): a task on no queue would wait for ever.
+CELERY_TASK_ROUTES = {
+    "games.tasks.clock_sweep": {"queue": "clock"},
+    "games.tasks.clock_sweep_more": {"queue": "clock"},
+    "games.tasks.reminder_sweep": {"queue": "email"},
+    "games.tasks.digest_sweep": {"queue": "email"},
+    "games.tasks.game_phase_emails": {"queue": "email"},
+    "games.tasks.game_role_emails": {"queue": "email"},
+    "games.tasks.post_notification_emails": {"queue": "email"},
+    "games.tasks.vote_alerts": {"queue": "email"},
+    "accounts.tasks.send_account_email": {"queue": "email"},
+}
+# One task at a time per worker process: a clock worker busy with a sweep leaves the
+# sweeps a burst asks for to the idle ones instead of holding them back.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The phase clock (games/services/sweep.py): a clock sweep every 10 s, so a deadline waits
+# at most that long for its sweep (an idle sweep is one indexed query); the reminders every
+# 30 s. A sweep not started before the next one is due is dropped rather than run late.
 CELERY_BEAT_SCHEDULE = {
     "clock-sweep": {
         "task": "games.tasks.clock_sweep",
+        "schedule": 10.0,
+        "options": {"expires": 9},
+    },
+    "reminder-sweep": {
+        "task": "games.tasks.reminder_sweep",
         "schedule": 30.0,
         "options": {"expires": 25},
     },
+    # The daily digest (games/services/reading.py): each member's comes in the sweep after
+    # their local morning hour; a sweep is a query of the members who asked for it.
+    "digest-sweep": {
+        "task": "games.tasks.digest_sweep",
+        "schedule": 300.0,
+        "options": {"expires": 290},
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# How often an open game page asks whether anything changed (static/js/live.js).
+LIVE_REFRESH_SECONDS = 20
 
 # seed_demo creates accounts with a published password; local and test settings allow it.
 DEMO_SEED_ALLOWED = False

@@ -1,6 +1,7 @@
-"""The moderator's clock controls: pause, resume, extend, shorten, and retry after a
-failure. They move the deadline and the midnight together (W-3, games/deadlines.py) and
-say so in the public thread."""
+"""The moderator's clock controls: pause, resume, extend, shorten, set the deadline to a
+moment, and retry after a failure. They move the deadline and the midnight together (W-3,
+games/deadlines.py) and say so in the public thread, in one post a change, its moments
+shown in each reader's zone (games/post_times.py)."""
 
 from datetime import timedelta
 
@@ -14,7 +15,6 @@ from .. import deadlines
 from ..mapping import engine_state
 from ..models import Game
 from ..narration import duration_words
-from ..narration.durations import moment_utc
 from .base import game_moderated
 from .inputs import phase_end_if_ready
 from .phases import midnight_pass
@@ -24,7 +24,6 @@ MOVE_MIN = timedelta(minutes=1)
 MOVE_MAX = timedelta(days=14)
 # What the moderator's extend and shorten forms offer, in minutes.
 MOVE_CHOICES = (15, 60, 180, 360, 720, 1440, 2880)
-
 
 
 def _check_move(delta):
@@ -61,9 +60,9 @@ def clock_pause(*, game: Game, by, now=None) -> Game:
     moderator_notice_create(
         game,
         by,
-        _("The moderator paused the clock with {left} left in {phase}.").format(
-            left=duration_words(game.deadline_at - now), phase=game.phase
-        ),
+        _("The moderator paused the clock with {left} left in {phase}."),
+        left=duration_words(game.deadline_at - now),
+        phase=game.phase,
     )
     return game
 
@@ -80,9 +79,9 @@ def clock_resume(*, game: Game, by, now=None) -> Game:
     moderator_notice_create(
         game,
         by,
-        _("The moderator restarted the clock: {phase} ends {moment}.").format(
-            phase=game.phase, moment=moment_utc(game.deadline_at)
-        ),
+        _("The moderator restarted the clock: {phase} ends {moment}."),
+        phase=game.phase,
+        moment=game.deadline_at,
     )
     _pass_midnight_if_past(game, now)
     # Every living player may have said "done" while the clock stood still (W-2a).
@@ -104,9 +103,10 @@ def clock_extend(*, game: Game, by, delta: timedelta, shown=None, now=None) -> G
     moderator_notice_create(
         game,
         by,
-        _("The moderator extended {phase} by {delta}: it now ends {moment}.").format(
-            phase=game.phase, delta=duration_words(delta), moment=moment_utc(game.deadline_at)
-        ),
+        _("The moderator extended {phase} by {delta}: it now ends {moment}."),
+        phase=game.phase,
+        delta=duration_words(delta),
+        moment=game.deadline_at,
     )
     return game
 
@@ -129,9 +129,45 @@ def clock_shorten(*, game: Game, by, delta: timedelta, shown=None, now=None) -> 
     moderator_notice_create(
         game,
         by,
-        _("The moderator shortened {phase} by {delta}: it now ends {moment}.").format(
-            phase=game.phase, delta=duration_words(delta), moment=moment_utc(game.deadline_at)
-        ),
+        _("The moderator shortened {phase} by {delta}: it now ends {moment}."),
+        phase=game.phase,
+        delta=duration_words(delta),
+        moment=game.deadline_at,
+    )
+    _pass_midnight_if_past(game, now)
+    return game
+
+
+@transaction.atomic
+def deadline_set(*, game: Game, by, at, shown=None, now=None) -> Game:
+    """Set the deadline to the moment `at` (aware), between a minute and 14 days from now;
+    `shown` is the deadline the moderator saw. A move like extend's and shorten's (midnight,
+    if still to come, moves half as far, so it stays halfway: W-3), and a midnight it moves
+    into the past passes at once. A paused clock is resumed first: the pause would move the
+    moment the moderator chose."""
+    now = now or timezone.now()
+    game = game_moderated(game, by, what="change its clock")
+    _check_shown(game, shown)
+    if game.paused_at is not None:
+        raise GameRuleError(
+            "the clock is paused: resume it before setting the deadline to a time "
+            "(or extend or shorten it)"
+        )
+    if at < now + MOVE_MIN:
+        raise GameRuleError("choose a deadline at least a minute from now")
+    if at > now + MOVE_MAX:
+        raise GameRuleError("choose a deadline at most 14 days from now")
+    delta = at - game.deadline_at
+    if abs(delta) < MOVE_MIN:
+        raise GameRuleError("that is the deadline already: nothing was changed")
+    deadlines.move_deadline(game, delta)
+    game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
+    moderator_notice_create(
+        game,
+        by,
+        _("The moderator set the deadline of {phase}: it now ends {moment}."),
+        phase=game.phase,
+        moment=game.deadline_at,
     )
     _pass_midnight_if_past(game, now)
     return game

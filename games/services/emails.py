@@ -148,8 +148,17 @@ def role_emails_send(*, game_id: int) -> int:
         context = {
             "game": game,
             "deadline_at": game.deadline_at,
+            "phase": game.phase,
+            "paused": game.paused_at is not None,
             "url": role_url(game),
             "game_url": game_url(game),
+        }
+        # A seat taken over (W-72): its newcomer joins a game under way, in this phase.
+        replaced = {
+            data.get("player")
+            for data in GameEvent.objects.filter(
+                game=game, kind="replaced", audience=GameEvent.Audience.PUBLIC
+            ).values_list("data", flat=True)
         }
         messages = []
         for seat in seats:
@@ -158,7 +167,12 @@ def role_emails_send(*, game_id: int) -> int:
             # Once per occupant of a seat: a replacement (W-72) gets the seat's cards too.
             if _record_once(game, seat, EmailSent.Kind.ROLE, f"user {seat.user_id}"):
                 cards = _cards(game, seat.assignment)
-                seat_context = {**context, "seat": seat, "cards": cards}
+                seat_context = {
+                    **context,
+                    "seat": seat,
+                    "cards": cards,
+                    "replacing": seat.name in replaced,
+                }
                 messages.append(message_build(seat.user, "role", seat_context, "phases"))
         send_after_commit(messages)
     return len(messages)

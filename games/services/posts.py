@@ -17,15 +17,17 @@ from games.engine import GameRuleError
 from ..mapping import engine_state
 from ..markup import MAX_LENGTH, TooDeep, render_markdown, trim_marks
 from ..models import Game, GameEvent, Post, Seat
+from ..narration.summaries import headline
 from ..permissions import rooms_for
+from ..post_times import notice
 from .base import game_locked, seat_of
+from .notifications import mentions_apply, post_notify
+from .summaries import summary_needed, summary_texts
 
 PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.rooms_for)
 # Public engine events that become system posts in the public thread.
 # W-69a / W-72b: a stalemate is announced with its cause.
 THREAD_EVENTS = ("phase", "lynch", "death", "survival", "public", "stalemate", "game_over")
-# Fewer than Django splits one bulk INSERT into on any backend (SQLite: 999 parameters).
-SYSTEM_POSTS_PER_INSERT = 50
 
 
 class PostBody(NamedTuple):
@@ -33,6 +35,7 @@ class PostBody(NamedTuple):
 
     text: str
     html: str
+    mentioned: tuple = ()  # the player keys its `@name`s link (services.notifications)
 
 
 def clean_body(body: str) -> str:
@@ -87,7 +90,7 @@ def _player_post(game, seat, user, thread, body: PostBody, reply_to=None) -> Pos
 @transaction.atomic
 def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> Post:
     """A player's post in the public thread: living players, by day."""
-    body = post_body(body)  # before the lock (see the module's docstring)
+    body = mentions_apply(game, post_body(body))  # before the lock (the docstring)
     game = game_locked(game)
     seat = seat_of(game, user)
     if game.status == Game.Status.OPEN:
@@ -103,26 +106,34 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
         parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
         if parent is None:
             raise GameRuleError(f"there is no post #{reply_to} to reply to")
-    return _player_post(game, seat, user, PUBLIC, body, parent)
+    post = _player_post(game, seat, user, PUBLIC, body, parent)
+    post_notify(game=game, post=post, body=body)
+    return post
 
 
 @transaction.atomic
 def room_post(*, game: Game, user, room: str, body: str) -> Post:
     """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
-    body = post_body(body)  # before the lock (see the module's docstring)
+    body = mentions_apply(game, post_body(body))  # before the lock (the docstring)
     game = game_locked(game)
     # Found under the lock; a non-player gets the same answer as a non-member.
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
         raise GameRuleError("you cannot post in that room")
-    return _player_post(game, seat, user, room, body)
+    post = _player_post(game, seat, user, room, body)
+    post_notify(game=game, post=post, body=body)
+    return post
 
 
-def moderator_notice_create(game: Game, by, body: str | PostBody) -> Post:
+def moderator_notice_create(game: Game, by, body: str | PostBody, **words) -> Post:
     """A moderator's post in the public thread saying what they did to the game (a pause,
     an extension) or wrote (an announcement). Call it with the game row locked; a text of
-    the moderator's own comes as a PostBody, rendered before the lock (`post_body`)."""
-    if not isinstance(body, PostBody):
+    the moderator's own comes as a PostBody, rendered before the lock (`post_body`). With
+    `words`, `body` is the site's sentence with {placeholders}: a datetime word is a moment
+    each reader sees in their own zone (games/post_times.py)."""
+    if words:
+        body = PostBody(*notice(body, **words))
+    elif not isinstance(body, PostBody):
         body = post_body(body)  # the site's own short sentences
     return Post.objects.create(
         game=game,
@@ -136,37 +147,40 @@ def moderator_notice_create(game: Game, by, body: str | PostBody) -> Post:
     )
 
 
-def clock_notice_create(game: Game, body: str) -> Post:
+def clock_notice_create(game: Game, sentence: str, **words) -> Post:
     """A system post in the public thread with words of its own (no event, no author): the
-    clock's, not the moderator's, so it is no moderator act (W-72's log). Call it with the
-    game row locked."""
+    clock's, not the moderator's, so it is no moderator act (W-72's log). `sentence` has
+    {placeholders} for `words`; a datetime word is a moment each reader sees in their own
+    zone (games/post_times.py). Call it with the game row locked."""
+    text, html = notice(sentence, css="post__announcement", **words)
     return Post.objects.create(
         game=game,
         thread=PUBLIC,
         number=post_number_next(game),
         kind=Post.Kind.SYSTEM,
-        body=body,
+        body=text,
+        body_html=html,
         phase=game.phase,
     )
 
 
 def system_posts_create(game: Game, rows) -> None:
-    """The public thread's posts for the public events among `rows` (GameEvent), in
-    order, in one statement (their numbers are not read back). Call it with the game row
-    locked."""
+    """The public thread's post for the public events among `rows` (GameEvent: one
+    advance's, in order): one post whatever their number, as a host writes it. An event
+    alone is its own post; several, or a day that ends (with its final vote count, the
+    lynch or "no lynch", then the night that begins), make a summary whose words are kept
+    in the post (services/summaries.py). Call it with the game row locked."""
     rows = [r for r in rows if r.audience == GameEvent.Audience.PUBLIC and r.kind in THREAD_EVENTS]
-    # Each INSERT numbers on from the rows before it: a batch must be one statement.
-    for first in range(0, len(rows), SYSTEM_POSTS_PER_INSERT):
-        batch = rows[first : first + SYSTEM_POSTS_PER_INSERT]
-        posts = [
-            Post(
-                game=game,
-                thread=PUBLIC,
-                number=_number_after_last(game, k),
-                kind=Post.Kind.SYSTEM,
-                event=row,
-                phase=game.phase or row.phase,
-            )
-            for k, row in enumerate(batch, start=1)
-        ]
-        Post.objects.bulk_create(posts, batch_size=len(posts))
+    if not rows:
+        return
+    post = Post(
+        game=game,
+        thread=PUBLIC,
+        number=_number_after_last(game, 1),  # worked out by the INSERT
+        kind=Post.Kind.SYSTEM,
+        event=rows[headline([r.kind for r in rows])],
+        phase=game.phase or rows[0].phase,
+    )
+    if summary_needed(game, rows):
+        post.body, post.body_html = summary_texts(game, rows)
+    Post.objects.bulk_create([post])

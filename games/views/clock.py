@@ -1,4 +1,5 @@
-"""The clock's controls: the moderator's pause, resume, extend and shorten, and a
+"""The clock's controls: the moderator's pause, resume, extend, shorten and exact
+deadline (a date and time in the moderator's zone), and a
 player's "I'm done for this phase" (W-2a's early end, games/turns.py; "done" cannot be
 taken back, so there is no "not done" control).
 
@@ -7,15 +8,16 @@ and changes nothing. The controls themselves are `{% clock_controls game %}`
 (games/templatetags/clock_tags.py), for the game page to include.
 """
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.urls import path
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import services
 from games.engine import GameRuleError
-from games.services.clock import MOVE_CHOICES
+from games.services.clock import MOVE_CHOICES, deadline_set
 
 from .feedback import run_and_redirect
 
@@ -39,6 +41,31 @@ def _shown_deadline(request):
         raise GameRuleError(
             "this form does not say which deadline it moves: reload the page and try again"
         ) from None
+
+
+def _deadline_at(request):
+    """The form's date and time (an HTML datetime-local value) in the viewer's zone, which
+    the middleware activated; a wall time the clocks skip or pass twice is refused."""
+    zone = timezone.get_current_timezone()
+    try:
+        wall = datetime.fromisoformat(request.POST.get("at", "").strip())
+    except ValueError:
+        raise GameRuleError("give the new deadline as a date and a time") from None
+    if wall.tzinfo is not None:
+        return wall
+    early, late = wall.replace(tzinfo=zone), wall.replace(tzinfo=zone, fold=1)
+    if early.utcoffset() != late.utcoffset():
+        said = f"{wall:%a %d %b %Y, %H:%M}"
+        name = timezone.get_current_timezone_name()
+        if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall:
+            raise GameRuleError(
+                f"{said} does not exist in {name}: the clocks go forward then. Choose another time"
+            )
+        raise GameRuleError(
+            f"{said} happens twice in {name}: the clocks go back then. "
+            "Choose a time outside that hour"
+        )
+    return early
 
 
 @require_POST
@@ -91,6 +118,19 @@ def clock_shorten(request, game_id):
 
 @require_POST
 @login_required
+def clock_deadline(request, game_id):
+    return run_and_redirect(
+        request,
+        game_id,
+        lambda g: deadline_set(
+            game=g, by=request.user, at=_deadline_at(request), shown=_shown_deadline(request)
+        ),
+        "The deadline is set.",
+    )
+
+
+@require_POST
+@login_required
 def phase_done(request, game_id):
     return run_and_redirect(
         request,
@@ -111,5 +151,6 @@ urlpatterns = [
     path("games/<id:game_id>/clock/resume/", clock_resume, name="clock_resume"),
     path("games/<id:game_id>/clock/extend/", clock_extend, name="clock_extend"),
     path("games/<id:game_id>/clock/shorten/", clock_shorten, name="clock_shorten"),
+    path("games/<id:game_id>/clock/deadline/", clock_deadline, name="clock_deadline"),
     path("games/<id:game_id>/done/", phase_done, name="phase_done"),
 ]

@@ -20,6 +20,7 @@ from games import selectors, services
 from games.engine import GameRuleError
 from games.models import Game
 from games.narration import phase_label
+from games.selectors.reading import news_by_ref, readable
 
 from .access import get_moderated_game_for_user
 from .feedback import refused
@@ -34,6 +35,9 @@ def _render_desk(request, game, values=None):
     }
     if game.status == Game.Status.RUNNING:
         context["page"] = selectors.desk_page(game)
+        # "N new" beside every private thread (the moderator reads them all).
+        can = readable(game, request.user, seat=None)
+        context["reading"] = {"by_ref": news_by_ref(game, request.user, can)}
     return render(request, "games/desk.html", context)
 
 

@@ -425,8 +425,11 @@ def test_deadline_partial_shows_local_time_utc_and_a_countdown(game, traveller):
     assert "Fri 6 Mar, 03:00 JST" in html
     assert "(Thu 5 Mar, 18:00 UTC)" in html
     assert "in 2 h 14 min" in html
-    assert 'data-countdown="2026-03-05T18:00:00+00:00"' in html
-    assert "js/countdown.js" in html
+    # static/js/deadline.js counts to the <time>'s datetime, with the server's time beside it.
+    assert '<time datetime="2026-03-05T18:00:00+00:00">' in html
+    assert 'class="countdown" data-now="2026-03-05T15:45:30+00:00"' in html
+    assert 'role="status" data-deadline-passed' in html
+    assert "js/deadline.js" in html
 
 
 def test_deadline_partial_shows_utc_once_to_a_viewer_on_utc(game):
@@ -441,7 +444,7 @@ def test_deadline_partial_says_paused_with_the_time_left(game, traveller, modera
     traveller.move_to(T0 + timedelta(hours=90))
     html = render_to_string("games/_deadline.html", {"game": _fresh(game)})
     assert "the clock is paused" in html and "1 h left" in html
-    assert "data-countdown" not in html
+    assert "data-now" not in html and "data-deadline-passed" not in html
 
 
 def test_deadline_partial_shows_midnight_at_night(game, traveller):
@@ -514,7 +517,12 @@ def test_done_button_through_the_views_starts_the_grace(early, client, cast_user
     response = client.post(f"/games/{early.pk}/done/", follow=True)
     text = response.content.decode()
     assert "Every living player is now done: the phase ends early, at the deadline" in text
-    assert "Every living player is done with day 1: it now ends Mon 02 Mar, 20:00 UTC." in text
+    # The notice's moment, in the reader's zone (UTC here), as the thread renders it.
+    assert (
+        "Every living player is done with day 1: it now ends "
+        '<time datetime="2026-03-02T20:00:00Z" title="Monday 2 March 2026, 20:00 UTC">'
+        "Mon 2 Mar, 20:00 UTC</time>." in text
+    )
     game = _fresh(early)
     assert game.phase == "day 1" and game.deadline_at == T0 + timedelta(hours=1) + GRACE
 

@@ -282,7 +282,7 @@ def test_clock_controls_sit_on_the_desk_and_done_on_the_game_page(client, modera
     client.force_login(cast_users["ann"])
     text = _text(client.get(detail))
     assert "I'm done for day 1" in text and "Pause the clock" not in text
-    html = client.get(detail).content.decode()
+    html = client.get(detail, follow=True).content.decode()  # lands on the first unread post
     assert 'style="' not in html[html.index('class="panel phase-done"') :][:2000]
 
 

@@ -1,0 +1,71 @@
+// Keeps each deadline on the page live (templates/games/_deadline.html): the countdown's
+// words, counted to the deadline's <time datetime>, and once it has passed a notice in the
+// deadline's status region with a reload button, instead of "any moment now" for ever (the
+// new phase comes from the server). One timer a page, which finds the deadlines afresh on
+// each tick: a deadline swapped in later (static/js/live.js) is kept too, and loading the
+// script again does nothing. Without JavaScript the server's words stand. No dependencies.
+(function () {
+  "use strict";
+  if (window.witchhuntDeadline) return;
+  window.witchhuntDeadline = true;
+
+  // games/narration/durations.py countdown_words, the server's words: change both together.
+  function words(ms) {
+    var minutes = Math.floor(ms / 60000);
+    var days = Math.floor(minutes / 1440);
+    var hours = Math.floor((minutes % 1440) / 60);
+    minutes = minutes % 60;
+    var text;
+    if (days) text = hours ? days + " d " + hours + " h" : days + " d";
+    else if (hours) text = minutes ? hours + " h " + minutes + " min" : hours + " h";
+    else text = minutes ? minutes + " min" : "less than a minute";
+    return "in " + text;
+  }
+
+  // The server's clock decides deadlines: how far this device's clock is behind it, taken
+  // when a countdown is first seen (data-now is the server's time when it was rendered).
+  function skew(countdown) {
+    if (!countdown.dataset.skew) {
+      var server = Date.parse(countdown.dataset.now);
+      countdown.dataset.skew = String(isNaN(server) ? 0 : server - Date.now());
+    }
+    return Number(countdown.dataset.skew);
+  }
+
+  function passed(box) {
+    var status = box.querySelector("[data-deadline-passed]");
+    if (!status || status.childNodes.length) return;
+    var left = box.querySelector(".deadline__left");
+    if (left) left.hidden = true;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button deadline__reload";
+    button.textContent = "Reload";
+    button.addEventListener("click", function () {
+      window.location.reload();
+    });
+    status.append("The deadline has passed — reload to see the new phase. ", button);
+  }
+
+  function tick() {
+    var now = Date.now();
+    var next = 15000;
+    document.querySelectorAll("[data-deadline]").forEach(function (box) {
+      var time = box.querySelector("time[datetime]");
+      var countdown = box.querySelector(".countdown[data-now]");
+      if (!time || !countdown) return; // a paused clock has no countdown
+      var left = Date.parse(time.getAttribute("datetime")) - (now + skew(countdown));
+      if (isNaN(left)) return;
+      if (left <= 0) {
+        passed(box);
+        return;
+      }
+      countdown.textContent = words(left);
+      next = Math.min(next, (left % 60000) + 50);
+    });
+    window.setTimeout(tick, Math.max(next, 250));
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", tick);
+  else tick();
+})();

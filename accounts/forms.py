@@ -92,6 +92,19 @@ class ProfileForm(forms.Form):
     email_phase_changes = forms.BooleanField(
         required=False, label="Email me when a game I play in moves to its next phase"
     )
+    email_mentions = forms.BooleanField(
+        required=False, label="Email me when someone mentions me (@name) or quotes my post"
+    )
+    wagon_alerts = forms.BooleanField(
+        required=False,
+        label="Tell me (here and by email) when a wagon is one vote from a lynch, "
+        "and when a vote lands on me",
+    )
+    email_digest = forms.BooleanField(
+        required=False,
+        label="Email me a daily digest of what changed in my games (each morning, in my "
+        "time zone)",
+    )
 
     def __init__(self, *args, current_zone: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)

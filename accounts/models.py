@@ -59,6 +59,9 @@ class User(AbstractUser):
     email_digest = models.BooleanField("a daily digest by email", default=False)
     wagon_alerts = models.BooleanField("wagon alerts", default=False)
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # The header's unread count (games/services/notifications.py keeps it): read with the
+    # user on every request, so the count costs no query of its own.
+    notifications_unread = models.PositiveIntegerField(default=0, editable=False)
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"

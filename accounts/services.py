@@ -36,14 +36,31 @@ def user_create(
 
 
 def user_profile_update(
-    *, user: User, time_zone: str, email_deadline_reminders: bool, email_phase_changes: bool
+    *,
+    user: User,
+    time_zone: str,
+    email_deadline_reminders: bool,
+    email_phase_changes: bool,
+    email_mentions: bool | None = None,
+    wagon_alerts: bool | None = None,
+    email_digest: bool | None = None,
 ) -> None:
-    """Raises ValidationError for an unknown time zone."""
+    """Raises ValidationError for an unknown time zone. An opt-in left out (None) stays
+    as it was."""
     validate_time_zone(time_zone)
     user.time_zone = time_zone
     user.email_deadline_reminders = email_deadline_reminders
     user.email_phase_changes = email_phase_changes
-    user.save(update_fields=["time_zone", "email_deadline_reminders", "email_phase_changes"])
+    fields = ["time_zone", "email_deadline_reminders", "email_phase_changes"]
+    for field, value in (
+        ("email_mentions", email_mentions),
+        ("wagon_alerts", wagon_alerts),
+        ("email_digest", email_digest),
+    ):
+        if value is not None:
+            setattr(user, field, value)
+            fields.append(field)
+    user.save(update_fields=fields)
 
 
 def _host_permission(*, lock: bool = False) -> Permission:

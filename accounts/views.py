@@ -56,6 +56,9 @@ def profile(request):
                 "time_zone": canonical_zone(user.time_zone) or user.time_zone,
                 "email_deadline_reminders": user.email_deadline_reminders,
                 "email_phase_changes": user.email_phase_changes,
+                "email_mentions": user.email_mentions,
+                "wagon_alerts": user.wagon_alerts,
+                "email_digest": user.email_digest,
             },
         )
     return render(request, "accounts/profile.html", {"form": form})

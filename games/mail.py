@@ -26,6 +26,9 @@ logger = logging.getLogger(__name__)
 PREFERENCES = {
     "reminders": ("email_deadline_reminders", "deadline reminders"),
     "phases": ("email_phase_changes", "phase-change and game-start emails"),
+    "mentions": ("email_mentions", "mention and quote emails"),
+    "wagons": ("wagon_alerts", "wagon alerts"),
+    "digest": ("email_digest", "daily digests"),
 }
 UNSUBSCRIBE_SALT = "games.emails.unsubscribe"
 

@@ -1,4 +1,19 @@
-from .views import clock, create, desk, email, lobby, play, reveal, role, rooms, rules
+from .views import (
+    clock,
+    create,
+    desk,
+    email,
+    live,
+    lobby,
+    notes,
+    notifications,
+    play,
+    reading,
+    reveal,
+    role,
+    rooms,
+    rules,
+)
 
 # Each views module owns its routes.
 urlpatterns = (
@@ -12,4 +27,8 @@ urlpatterns = (
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns
+    + reading.urlpatterns
+    + live.urlpatterns
+    + notes.urlpatterns
+    + notifications.urlpatterns
 )

@@ -27,6 +27,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='user',
+            name='notifications_unread',
+            field=models.PositiveIntegerField(default=0, editable=False),
+        ),
+        migrations.AddField(
+            model_name='user',
             name='wagon_alerts',
             field=models.BooleanField(default=False, verbose_name='wagon alerts'),
         ),

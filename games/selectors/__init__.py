@@ -30,7 +30,7 @@ from .seats import (
     seats_public,
 )
 from .threads import POSTS_PER_PAGE, page_number, post_page, post_quote, post_url, thread_page
-from .votes import VoteCount, vote_count, vote_history
+from .votes import VoteCount, count_at_post, vote_count, vote_history
 
 __all__ = [
     "POSTS_PER_PAGE",
@@ -38,6 +38,7 @@ __all__ = [
     "VoteCount",
     "afterlife_page",
     "afterlife_state_for",
+    "count_at_post",
     "desk_page",
     "display_names",
     "early_end_panel",

@@ -9,9 +9,10 @@ from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
 from ..narration import public_setup
 from ..permissions import can_moderate
+from .notes import notes_merge, seats_noted, viewer_notes
 from .rooms import seat_rooms
-from .seats import display_names, public_status, seats_public
-from .threads import thread_page
+from .seats import display_names, public_status
+from .threads import ThreadFilter, search_words, thread_page
 from .votes import vote_count, vote_history
 
 
@@ -40,7 +41,7 @@ class GamePage:
     viewer_status: str | None
     is_moderator: bool
     posts: object  # threads.ThreadPage
-    only: str | None
+    only: ThreadFilter | None  # the thread's filter (?only=, ?day=, ?q=), when one is on
     count: object = None  # votes.VoteCount, by day in a running game
     history: object = None  # votes.VoteDay: the latest day's votes
     setup: PublicSetup | None = None
@@ -50,21 +51,36 @@ class GamePage:
     vote_targets: list = field(default_factory=list)
     has_actions: bool = False
     rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
+    notes: dict = field(default_factory=dict)  # seat name -> notes.NoteView, the viewer's own
+    days: list = field(default_factory=list)  # the days the thread's filter offers
 
 
-def game_page(game: Game, user, *, page=1, only=None, after=None, before=None) -> GamePage:
+def game_page(
+    game: Game, user, *, page=1, only=None, after=None, before=None, day=None, q="", since=None
+) -> GamePage:
     """Everything the game page shows to `user`: the thread page (threads.thread_page's
-    `page`, or `only` one seat's posts `after`/`before` a post), the players, the vote
-    panel, and for the viewer's own seat what it may do (no card, no private result)."""
-    seats = seats_public(game)
+    `page`; or filtered: `only` one seat's name or several, `day`, a search `q`, paged
+    `after`/`before` a post; or `since` a post, for the live refresh), the players, the
+    vote panel, the viewer's own notes, and for the viewer's own seat what it may do (no
+    card, no private result)."""
+    seats = seats_noted(game, user)  # seats_public's, with the viewer's own notes
     names = display_names(seats)
     viewer_seat = None
     if user.is_authenticated:
         viewer_seat = next((s for s in seats if s.user_id == user.pk), None)
     started = game.status != Game.Status.OPEN
     state = engine_state(game) if started else None
-    only_seat = next((s.pk for s in seats if s.name == only), None)
-    only = only if only_seat else None
+    wanted = {only} if isinstance(only, str) else set(only or ())
+    chosen = [s for s in seats if s.name in wanted]  # unknown names are ignored
+    number = game.phase.partition(" ")[2]  # "day 3", "night 2"
+    last_day = int(number) if started and number.isdigit() else 0
+    filters = ThreadFilter(
+        seats=tuple(s.name for s in chosen),
+        seat_ids=tuple(s.pk for s in chosen),
+        day=day if day and day <= last_day else None,
+        q=search_words(q),
+    )
+    notes = viewer_notes(seats)
     out = GamePage(
         game=game,
         names=names,
@@ -72,16 +88,21 @@ def game_page(game: Game, user, *, page=1, only=None, after=None, before=None) -
         viewer_seat=viewer_seat,
         viewer_status=public_status(state, viewer_seat.name) if viewer_seat else None,
         is_moderator=can_moderate(game, user),
-        posts=thread_page(
-            game,
-            page=page,
-            only=only,
-            only_seat=only_seat,
-            after=after,
-            before=before,
-            names=names,
+        posts=notes_merge(
+            thread_page(
+                game,
+                page=page,
+                filters=filters,
+                after=after,
+                before=before,
+                names=names,
+                since=since,
+            ),
+            notes,
         ),
-        only=only,
+        only=filters or None,
+        notes=notes,
+        days=list(range(1, last_day + 1)),
     )
     if not started:
         return out

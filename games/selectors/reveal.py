@@ -8,6 +8,7 @@ from ..mapping import engine_state, game_record
 from ..models import Game
 from .desk import moderator_log
 from .log import by_phase, events_all
+from .notes import shared_notes
 from .rooms import room_links
 from .seats import display_names, game_seats
 
@@ -22,6 +23,7 @@ class RevealPage:
     log: list  # (phase, [events])
     moderator_log: list = field(default_factory=list)  # desk.ModeratorAct, in order
     threads: list = field(default_factory=list)  # rooms.RoomLink: every private thread
+    notes: list = field(default_factory=list)  # notes.SharedNote: notes their authors shared
 
 
 def reveal_page(game: Game) -> RevealPage:
@@ -39,6 +41,7 @@ def reveal_page(game: Game) -> RevealPage:
         log=by_phase(events_all(game)),
         moderator_log=moderator_log(game, names),
         threads=room_links(game),
+        notes=shared_notes(game),
     )
 
 

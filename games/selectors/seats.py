@@ -6,15 +6,18 @@ ever in a public page's context; `game_seats` (with the cards) is for the modera
 afterlife and the reveal.
 """
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db.models import Q
 
 from games.engine.options import coming_options, options_for
 from games.engine.rulesets.base import ALIVE, REMOVED
 
 from ..mapping import engine_state
-from ..models import Game, GameEvent, Seat
+from ..models import Game, GameEvent, GameInput, Post, Seat
+from ..narration.summaries import replaced_name
 
 
 def seats_public(game: Game) -> list[Seat]:
@@ -39,6 +42,65 @@ def display_names(seats) -> dict[str, str]:
 def game_display_names(game: Game) -> dict[str, str]:
     """display_names of every seat of `game`."""
     return display_names(seats_public(game))
+
+
+# A moderator's replacement as an input's step (services/moderation.py, W-72).
+REPLACE_INPUT = Q(seat__isnull=True, step__moderator="replace")
+
+
+class NamesThen:
+    """The names as they were at an event (by its index): a seat replaced since shows
+    "Ann (replaced by Bob)", the player who sat there then and the one who does now."""
+
+    def __init__(self, names: dict, cuts: dict, earlier: dict):
+        self.names = names  # seat -> today's player name
+        self.cuts = cuts  # seat -> the indexes of its `replaced` events, in order
+        self.earlier = earlier  # (seat, k) -> the name of its player before replacement k+1
+        self.memo = {}
+
+    def at(self, index: int) -> dict:
+        """Seat -> name as of event `index`."""
+        eras = tuple(bisect_left(cut, index) for cut in self.cuts.values())
+        if not any(k < len(cut) for k, cut in zip(eras, self.cuts.values(), strict=True)):
+            return self.names  # nobody sitting then has been replaced since
+        found = self.memo.get(eras)
+        if found is None:
+            found = self.memo[eras] = dict(self.names)
+            for (seat, cut), k in zip(self.cuts.items(), eras, strict=True):
+                old, now = self.earlier.get((seat, k)), self.names.get(seat, seat)
+                if k < len(cut) and old and old != now:
+                    found[seat] = replaced_name(old, now)
+        return found
+
+
+def names_then(game: Game, names: dict, replaced) -> NamesThen:
+    """The names as they were at each event, from the game's public `replaced` events
+    (`replaced`: (index, data, time) in order). Two queries when there were replacements,
+    none otherwise: a replaced seat's inputs (each is its player's) tell who sat there
+    between two replacements, and its posts (by their time) who said nothing else."""
+    cuts, times = {}, {}
+    for index, data, at in replaced:
+        cuts.setdefault(data.get("player"), []).append(index)
+        times.setdefault(data.get("player"), []).append(at)
+    earlier = {}
+    if cuts:
+        era = dict.fromkeys(cuts, 0)
+        rows = (
+            GameInput.objects.filter(game=game)
+            .filter(Q(seat__name__in=list(cuts), by__isnull=False) | REPLACE_INPUT)
+            .order_by("index")
+            .values_list("seat__name", "by__player_name", "step")
+        )
+        for seat, by, step in rows:
+            if seat is None:
+                if step.get("player") in era:
+                    era[step["player"]] += 1
+            else:
+                earlier.setdefault((seat, era[seat]), by)
+        posts = Post.objects.filter(game=game, seat__name__in=list(cuts), kind=Post.Kind.PLAYER)
+        for seat, by, at in posts.values_list("seat__name", "author__player_name", "created_at"):
+            earlier.setdefault((seat, bisect_right(times[seat], at)), by)
+    return NamesThen(names, cuts, earlier)
 
 
 def public_status(state, name) -> str:

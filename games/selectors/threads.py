@@ -4,8 +4,9 @@ permalink, and a post quoted for a reply.
 Posts are numbered 1, 2, 3… in their thread with no gap (services/posts.py), so page N is
 the key range of numbers (N-1)·50+1 … N·50: read on the (game, thread, number) index
 with no OFFSET, whatever the thread's length, and a post's page never changes, so its
-permalink never does. One seat's posts (?only=) page by their numbers too: the fifty
-after a post (`after`), or before one (`before`).
+permalink never does. A filtered view (?only= one or several seats, ?day= one day's
+posts, ?q= a search in the text: ThreadFilter) pages by the numbers too: the fifty after a
+post (`after`), or before one (`before`).
 
 A page's posts are plain dicts made once, with everything the template shows already in
 words (times in the reader's zone, permalinks, labels): the thread renders in one plain
@@ -21,6 +22,8 @@ from django.utils import dateformat, timezone
 
 from ..models import Game, Post
 from ..narration import describe_event, display_name, phase_label
+from ..narration.summaries import post_icon, post_label, replaced_name
+from ..post_times import localise
 
 POSTS_PER_PAGE = 50
 PUBLIC = "public"  # the public thread's key
@@ -37,6 +40,50 @@ class PageLink:
     rel: str = ""  # "prev", "next"
 
 
+# A search's words are cut to this length: the query stays small whatever is typed.
+SEARCH_MAX = 100
+
+
+@dataclass(frozen=True)
+class ThreadFilter:
+    """Which posts a filtered view of a thread shows: those of some seats (`seats`, their
+    names; `seat_ids` when known), of one day (`day`), whose text holds `q` (any case)."""
+
+    seats: tuple = ()
+    seat_ids: tuple = ()
+    day: int | None = None
+    q: str = ""
+
+    def __bool__(self):
+        return bool(self.seats or self.day or self.q)
+
+    @property
+    def query(self) -> str:
+        """The filter as a query string ("only=ann&only=bob&day=2&q=wolf")."""
+        parts = [f"only={quote(s)}" for s in self.seats]
+        if self.day:
+            parts.append(f"day={self.day}")
+        if self.q:
+            parts.append(f"q={quote(self.q)}")
+        return "&".join(parts)
+
+    def apply(self, posts):
+        if self.seat_ids:
+            posts = posts.filter(seat_id__in=self.seat_ids)
+        elif self.seats:
+            posts = posts.filter(seat__name__in=self.seats)
+        if self.day:
+            posts = posts.filter(phase=f"day {self.day}")
+        if self.q:
+            posts = posts.filter(body__icontains=self.q)
+        return posts
+
+
+def search_words(value) -> str:
+    """A `?q=` value as the search's words: stripped and bounded ("" for none)."""
+    return str(value or "").strip()[:SEARCH_MAX]
+
+
 @dataclass
 class ThreadPage:
     # Each post a dict: number, kind, url (permalink), author_name, seat (its name, or None),
@@ -48,6 +95,8 @@ class ThreadPage:
     number: int | None  # the page of the whole thread; None for one seat's posts
     query: str  # this page's query string ("page=3", "only=bob&after=120")
     links: list = field(default_factory=list)  # PageLink, empty when one page holds all
+    last: int | None = None  # the whole thread's last post number (not read when filtered)
+    pages: int = 1  # the whole thread's pages
 
 
 def post_page(number) -> int:
@@ -55,13 +104,14 @@ def post_page(number) -> int:
     return (int(number) - 1) // POSTS_PER_PAGE + 1
 
 
-def _permalink(base: str, number) -> str:
+def permalink(base: str, number) -> str:
+    """Post `number`'s address under `base` (the thread's page): its page and anchor."""
     return f"{base}?page={post_page(number)}#p{number}"
 
 
 def post_url(game_id, number) -> str:
     """The permalink of post `number`: its page of the whole public thread, and its anchor."""
-    return _permalink(reverse("game_detail", args=[game_id]), number)
+    return permalink(reverse("game_detail", args=[game_id]), number)
 
 
 def page_number(value) -> int | str:
@@ -84,20 +134,29 @@ def thread_page(
     thread=PUBLIC,
     names=None,
     only_seat=None,
+    filters=None,
+    since=None,
 ) -> ThreadPage:
     """A page of a thread, oldest first: page `page` (a number, or LAST) of the whole
-    thread; or with `only` (a seat's name, `only_seat` its id when known) that seat's
-    fifty posts after post `after`, before post `before`, its last (page LAST) or its
-    first. `names` (seat -> player name) words the announcements and the seats' names.
-    Two queries, whatever the thread's length."""
+    thread; or with `filters` (a ThreadFilter; `only`, a seat's name with `only_seat` its
+    id when known, is the one-seat filter) the fifty posts it keeps after post `after`,
+    before post `before`, its last (page LAST) or its first; or with `since` the (up to
+    fifty) posts after post `since` (the live refresh, selectors/live.py). `names`
+    (seat -> player name) words the announcements and the seats' names. Two queries,
+    whatever the thread's length."""
     posts = Post.objects.filter(game=game, thread=thread)
     names = names or {}
-    if only:
-        mine = posts.filter(seat_id=only_seat) if only_seat else posts.filter(seat__name=only)
+    if only and not filters:
+        filters = ThreadFilter(seats=(only,), seat_ids=(only_seat,) if only_seat else ())
+    if filters:
         if page == LAST:
             before = LAST_NUMBER
-        return _seat_page(mine, only, after, before, thread, names, game)
+        return _seat_page(filters.apply(posts), filters.query, after, before, thread, names, game)
     last = posts.aggregate(n=Max("number"))["n"] or 0
+    if since is not None:
+        chosen = posts.filter(number__gt=since).order_by("number")[:POSTS_PER_PAGE]
+        rows = _rows(chosen, thread, names, game)
+        return ThreadPage(rows=rows, number=None, query=f"page={LAST}", last=last)
     pages = post_page(last) if last else 1
     number = pages if page == LAST else min(max(int(page), 1), pages)
     top = number * POSTS_PER_PAGE
@@ -107,6 +166,8 @@ def thread_page(
         number=number,
         query=f"page={number}",
         links=_page_links(number, pages),
+        last=last,
+        pages=pages,
     )
 
 
@@ -114,11 +175,11 @@ def thread_page(
 LAST_NUMBER = 2**31
 
 
-def _seat_page(mine, only, after, before, thread, names, game) -> ThreadPage:
-    """One seat's fifty posts (`mine`) after post `after`, before post `before`, or its
-    first: a keyset on the post number, no OFFSET. Two queries: the page and one beyond
-    it, and whether any lies on the other side."""
-    only_q = f"only={quote(only)}"
+def _seat_page(mine, only_q, after, before, thread, names, game) -> ThreadPage:
+    """A filtered view's fifty posts (`mine`; `only_q` the filter's query string) after
+    post `after`, before post `before`, or its first: a keyset on the post number, no
+    OFFSET. Two queries: the page and one beyond it, and whether any lies on the other
+    side."""
     if before is not None:
         chosen = mine.filter(number__lt=before).order_by("-number")
         query = f"{only_q}&page={LAST}" if before == LAST_NUMBER else f"{only_q}&before={before}"
@@ -170,7 +231,8 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
 
 # What a page reads of each post (paths through its author, seat, reply and event).
 ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
-              "seat__name", "reply_to__number", "event__kind", "event__data", "notice")  # fmt: skip
+              "seat__name", "reply_to__number", "event__kind", "event__data", "notice",
+              "author_id", "seat__user_id")  # fmt: skip
 
 
 def _rows(posts, thread, names, game) -> list[dict]:
@@ -183,26 +245,47 @@ def _rows(posts, thread, names, game) -> list[dict]:
     # The public thread's permalinks are whole addresses (they are copied and shared); a
     # room's stay on its own page.
     base = reverse("game_detail", args=[game.pk]) if thread == PUBLIC else ""
+    # "The vote count as of post N" (selectors.votes.count_at_post), the public thread's.
+    counts = reverse("game_votes_at_post", args=[game.pk, 1])[:-2] if thread == PUBLIC else ""
     moment = moments()
-    phases, seats = {}, {None: ("", "")}
+    phases, seats, icons = {}, {None: ("", "")}, {}
     for row in rows:
         # Numbers as text: a template localises an int it prints, at a cost per number.
         number = row["number"] = str(row["number"])
-        row["url"] = _permalink(base, number)
+        row["url"] = permalink(base, number)
         row["author_name"] = row.pop("author__player_name")
+        row["count_url"] = f"{counts}{number}/" if counts else ""
         reply = row.pop("reply_to__number")
         row["reply_number"] = str(reply) if reply else ""
-        row["reply_url"] = _permalink(base, reply) if reply else ""
+        row["reply_url"] = permalink(base, reply) if reply else ""
         seat = row["seat"] = row.pop("seat__name")
         if seat not in seats:
             seats[seat] = (quote(seat), display_name(seat, names))
         row["seat_query"], row["seat_label"] = seats[seat]
+        if seat and row.pop("author_id") != row.pop("seat__user_id"):
+            # W-72: what a replaced player wrote keeps their name, beside today's.
+            row["author_name"] = replaced_name(row["author_name"], display_name(seat, names))
         phase = row["phase"]
         if phase not in phases:
             phases[phase] = phase_label(phase)
         row["phase"] = phases[phase]
         kind, data = row.pop("event__kind"), row.pop("event__data")
-        row["text"] = describe_event(kind, data, names) if kind else row["notice"]
+        if row["kind"] == Post.Kind.SYSTEM:
+            # A summary's words are its HTML; an event alone is told in today's words.
+            row["text"] = (
+                ""
+                if row["body_html"]
+                else describe_event(kind, data, names)
+                if kind
+                else row["notice"]
+            )
+            icon = post_icon(kind, data)
+            if icon not in icons:
+                icons[icon] = post_label(icon)
+            row["icon"], row["label"] = icon, icons[icon]
+        if row["kind"] != Post.Kind.PLAYER and "<time" in row["body_html"]:
+            # A notice's moments in the reader's zone (games/post_times.py).
+            row["body_html"] = localise(row["body_html"], moment)
         row["at_iso"], row["at_long"], row["at_short"], row["at_zone"] = moment(row["created_at"])
     return rows
 

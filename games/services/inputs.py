@@ -15,10 +15,10 @@ from games.engine import GameRuleError, RecordError, parse_input
 from .. import deadlines, turns
 from ..mapping import engine_state_to_change, remember_state, store_events
 from ..models import EmailSent, Game, GameInput, Seat
-from ..narration.durations import moment_utc
 from ..queue import after_commit
 from ..selectors.clock import locked_in_names
 from .base import row_values, save_changed
+from .notifications import vote_alerts_queue
 from .posts import clock_notice_create, system_posts_create
 
 
@@ -59,6 +59,7 @@ def input_apply(
     clock_follow(game, state, now)
     save_changed(game, before)
     remember_state(game, state)
+    vote_alerts_queue(game, phase, state, rows)  # after commit: no statement here
     if game.status == Game.Status.FINISHED:
         after_commit("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)
     elif game.phase != phase:
@@ -106,8 +107,8 @@ def phase_end_if_ready(*, game: Game, state, now) -> bool:
     game.save(update_fields=["early_end_phase", "deadline_at", "midnight_at", "next_reminder_at"])
     clock_notice_create(
         game,
-        _("Every living player is done with {phase}: it now ends {moment}.").format(
-            phase=game.phase, moment=moment_utc(game.deadline_at)
-        ),
+        _("Every living player is done with {phase}: it now ends {moment}."),
+        phase=game.phase,
+        moment=game.deadline_at,
     )
     return True

@@ -6,6 +6,7 @@ Every mutation is a POST with CSRF (GET is 405) and one service call; a refused 
 changes nothing and shows the engine's reason.
 """
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -19,6 +20,7 @@ from games.forms import PostForm
 from games.narration import accepted_text
 from games.permissions import can_moderate
 from games.selectors import (
+    count_at_post,
     game_display_names,
     game_page,
     page_number,
@@ -26,20 +28,24 @@ from games.selectors import (
     post_url,
     vote_history,
 )
+from games.selectors.live import live_state
 from witchhunt.converters import parse_id
 
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
+from .reading import PUBLIC, game_reading, thread_reading
 
 
-def _render_game(request, game, post_form=None):
+def _render_game(request, game, post_form=None, reading=None):
     page = game_page(
         game,
         request.user,
         page=page_number(request.GET.get("page")),
-        only=request.GET.get("only"),
-        # One seat's posts page by post numbers (selectors.threads): a bad one is ignored.
+        only=request.GET.getlist("only"),
+        day=parse_id(request.GET.get("day")),
+        q=request.GET.get("q", ""),
+        # A filtered view pages by post numbers (selectors.threads): a bad one is ignored.
         after=parse_id(request.GET.get("after")),
         before=parse_id(request.GET.get("before")),
     )
@@ -58,17 +64,30 @@ def _render_game(request, game, post_form=None):
         post_form = PostForm(initial=initial)
     # A refused post comes back with its text, even where the form is no longer offered.
     show_form = page.can_post or (post_form is not None and post_form.is_bound)
+    reading = game_reading(request, game, page, reading)  # the mark moves, the visit too
     return render(
         request,
         "games/game_detail.html",
-        {"page": page, "game": game, "post_form": post_form, "show_post_form": show_form},
+        {
+            "page": page,
+            "game": game,
+            "post_form": post_form,
+            "show_post_form": show_form,
+            "live": live_state(game, page, request.user),
+            "live_seconds": settings.LIVE_REFRESH_SECONDS,
+            "reading": reading,
+        },
     )
 
 
 @never_cache
 def game_detail(request, game_id):
     game = get_game_for_user(request, game_id)
-    return _render_game(request, game)
+    # Opened without a page, the thread lands on the viewer's first unread post.
+    reading = thread_reading(request, game, PUBLIC)
+    if reading is not None and reading.redirect is not None:
+        return reading.redirect
+    return _render_game(request, game, reading=reading)
 
 
 @never_cache
@@ -80,6 +99,17 @@ def votes_day(request, game_id, day):
     if history is None:
         raise Http404("no such day")
     return render(request, "games/votes_day.html", {"game": game, "history": history})
+
+
+@never_cache
+def votes_at_post(request, game_id, number):
+    """The day's public vote count as it stood right after post `number` of the public
+    thread (by night, the day's final count): each post links here."""
+    game = get_game_for_user(request, game_id)
+    found = count_at_post(game, number, game_display_names(game))
+    if found is None:
+        raise Http404("no such post")
+    return render(request, "games/votes_at_post.html", {"game": game, "at": found})
 
 
 @never_cache
@@ -185,4 +215,5 @@ urlpatterns = [
     path("games/<id:game_id>/vote/", game_vote, name="game_vote"),
     path("games/<id:game_id>/unvote/", game_unvote, name="game_unvote"),
     path("games/<id:game_id>/votes/day-<id:day>/", votes_day, name="game_votes_day"),
+    path("games/<id:game_id>/votes/after-<id:number>/", votes_at_post, name="game_votes_at_post"),
 ]

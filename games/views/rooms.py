@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.engine import GameRuleError
 from games.forms import PostForm
+from games.models import Game
 from games.permissions import AFTERLIFE
 from games.selectors import (
     afterlife_page,
@@ -27,6 +28,7 @@ from games.selectors import (
     room_links,
     room_page,
 )
+from games.selectors.reading import Readable, readable
 
 from .access import (
     get_afterlife_seat_for_user,
@@ -34,6 +36,7 @@ from .access import (
     get_room_seat_for_user,
 )
 from .feedback import sentence
+from .reading import thread_reading
 
 
 def _write(request, seat, key, thread_url, rerender):
@@ -52,9 +55,11 @@ def _write(request, seat, key, thread_url, rerender):
 
 
 # --- a meeting ---------------------------------------------------------------------------------
-def _render_room(request, seat, state, key, form=None):
+def _render_room(request, seat, state, key, form=None, reading=None):
     game = seat.game
     page = room_page(game, key, seat=seat, state=state, page=page_number(request.GET.get("page")))
+    if reading is not None:  # the member's mark moves to the page's last post
+        reading.seen(request, page.posts, readable(game, request.user, seat=seat, state=state))
     return render(
         request,
         "games/room.html",
@@ -63,6 +68,7 @@ def _render_room(request, seat, state, key, form=None):
             "room": page,
             "post_form": form or PostForm(),
             "post_action": reverse("game_room_post", args=[game.pk, page.ref]),
+            "reading": reading,
         },
     )
 
@@ -70,7 +76,10 @@ def _render_room(request, seat, state, key, form=None):
 @never_cache
 def room(request, game_id, ref):
     seat, state, key = get_room_seat_for_user(request, game_id, ref)
-    return _render_room(request, seat, state, key)
+    reading = thread_reading(request, seat.game, key)  # lands on the first unread post
+    if reading is not None and reading.redirect is not None:
+        return reading.redirect
+    return _render_room(request, seat, state, key, reading=reading)
 
 
 @never_cache
@@ -84,16 +93,20 @@ def room_post(request, game_id, ref):
 
 
 # --- the afterlife -----------------------------------------------------------------------------
-def _render_afterlife(request, seat, state, form=None):
+def _render_afterlife(request, seat, state, form=None, reading=None):
     game = seat.game
+    page = afterlife_page(game, seat, state, page=page_number(request.GET.get("page")))
+    if reading is not None:  # the seat's mark moves to the page's last post
+        reading.seen(request, page.posts, readable(game, request.user, seat=seat, state=state))
     return render(
         request,
         "games/afterlife.html",
         {
             "game": game,
-            "page": afterlife_page(game, seat, state, page=page_number(request.GET.get("page"))),
+            "page": page,
             "post_form": form or PostForm(),
             "post_action": reverse("game_afterlife_post", args=[game.pk]),
+            "reading": reading,
         },
     )
 
@@ -101,7 +114,10 @@ def _render_afterlife(request, seat, state, form=None):
 @never_cache
 def afterlife(request, game_id):
     seat, state = get_afterlife_seat_for_user(request, game_id)
-    return _render_afterlife(request, seat, state)
+    reading = thread_reading(request, seat.game, AFTERLIFE)  # lands on the first unread post
+    if reading is not None and reading.redirect is not None:
+        return reading.redirect
+    return _render_afterlife(request, seat, state, reading=reading)
 
 
 @never_cache
@@ -125,12 +141,22 @@ def render_read_only_room(
     key = room_key(game, ref, [t.key for t in threads])
     if key is None:
         raise Http404("no such room")
+    # Read state while the game runs (the desk, the afterlife); after it, the reveal's.
+    reading = None
+    if game.status == Game.Status.RUNNING:
+        reading = thread_reading(request, game, key)
+        if reading is not None and reading.redirect is not None:
+            return reading.redirect
+    room = room_page(game, key, state=state, page=page_number(request.GET.get("page")))
+    if reading is not None:  # the caller's viewer sees the whole game: every thread
+        reading.seen(request, room.posts, Readable(None, whole_game=True))
     return render(
         request,
         "games/room.html",
         {
             "game": game,
-            "room": room_page(game, key, state=state, page=page_number(request.GET.get("page"))),
+            "reading": reading,
+            "room": room,
             "read_only": True,
             "read_only_note": note,
             "back_url": back_url,

@@ -201,7 +201,7 @@ def test_vote_and_post_by_keyboard_alone(browser, live_server, day_1):
         )
     ann = _signed_in(browser, live_server, users["ann"])
     ann.goto(f"{live_server.url}/games/{game.pk}/")
-    expect(ann.get_by_role("link", name="Vote count")).to_be_visible()
+    expect(ann.get_by_role("link", name="Vote count", exact=True)).to_be_visible()
     _tab_until(ann, "Vote count", 10)  # the site's menu, then the page's own links
     ann.keyboard.press("Enter")
     ann.keyboard.press("Tab")

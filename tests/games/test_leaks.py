@@ -150,6 +150,11 @@ def _pages(game, rooms, read_only_rooms):
         ("one player's posts, further on", f"{detail}?only=ann&after=1"),
         ("the last page", f"{detail}?page=last"),
         ("Day 1's votes", reverse("game_votes_day", args=[game.pk, 1])),
+        # Issue 15: "since you last read", from the game's first event (all of it so far).
+        ("since", f"{reverse('game_since', args=[game.pk])}?from=0"),
+        ("since, the last visit", reverse("game_since", args=[game.pk])),
+        ("the vote count as of post 2", reverse("game_votes_at_post", args=[game.pk, 2])),
+        ("the vote count as of post 4", reverse("game_votes_at_post", args=[game.pk, 4])),
         ("role page", reverse("game_role", args=[game.pk])),
         ("reveal", reverse("game_reveal", args=[game.pk])),
         ("record", reverse("game_record", args=[game.pk])),
@@ -184,6 +189,8 @@ def _status(label, viewer, *, seated, members, afterlife, desk_rooms):
         return 404
     if label.startswith("admin"):
         return 302  # nobody in the matrix is staff: sent to sign in
+    if label.startswith("since"):
+        return 302 if viewer == "anonymous" else 200  # a signed-in member's own summary
     if label == "role page":
         return 200 if viewer in seated else 404
     if label == "reveal" or label.startswith("reveal room"):
@@ -256,6 +263,9 @@ def test_every_page_shows_each_secret_only_to_those_entitled(client, long_thread
 
     text, raw = _visit(client, viewers[viewer], pages, expected)
     assert "Good morning, village." in text  # the public thread is everyone's
+    # Day 1's summary post, everyone's: its final count, its end, the night that began.
+    assert "Final vote count of Day 1: No votes. Not voting (10)" in text
+    assert "No lynch: nobody reached a majority. Night 1 begins." in text
     _check_facts(FACTS, viewer, text)
     assert _keys(raw) == (set(KEYS) if viewer == MOD else set()), viewer
     assert _room_links_by_key(raw) == set(), viewer

@@ -637,6 +637,7 @@ def _as_seen(client, user, game):
         html = re.sub(r'value="[A-Za-z0-9]{64}"', 'value=""', html)
         if re.fullmatch(r"[0-9a-f]{20}", ref):  # an opaque id: this game's own
             html = html.replace(f"/rooms/{ref}/", "/rooms/ID/")
+            html = html.replace(f'value="{ref}"', 'value="ID"')  # "Mark all read" names it
         same.append(html)
     return same
 

@@ -102,7 +102,8 @@ def test_a_post_shows_its_time_in_each_readers_zone(client, cast_game, cast_user
         cast_users["cat"].time_zone = zone
         cast_users["cat"].save()
         client.force_login(cast_users["cat"])
-        assert shown in client.get(reverse("game_detail", args=[cast_game.pk])).content.decode()
+        page = client.get(reverse("game_detail", args=[cast_game.pk]), follow=True)
+        assert shown in page.content.decode()
 
 
 # --- pages of the whole thread ----------------------------------------------------------------
@@ -235,7 +236,8 @@ def _history(response):
     """The votes a page lists, in words."""
     html = response.content.decode()
     listed = re.search(r'<ol class="vote-history">(.*?)</ol>', html, re.S)
-    return re.findall(r"<li>([^<]*)</li>", listed.group(1)) if listed else []
+    texts = r'<li><span class="vote-history__text">([^<]*)</span>'
+    return re.findall(texts, listed.group(1)) if listed else []
 
 
 def test_the_game_page_shows_the_days_votes_and_links_the_earlier_days(

@@ -383,7 +383,7 @@ def test_reply_prefills_a_quote_and_links_to_the_source(as_user, cast_game, cast
     client.post(url("game_post", cast_game), {"body": "Sure.", "reply_to": first.number})
     reply = Post.objects.get(body="Sure.")
     assert reply.reply_to == first
-    html = client.get(url("game_detail", cast_game)).content.decode()
+    html = client.get(url("game_detail", cast_game), follow=True).content.decode()
     assert f'In reply to <a href="{url("game_detail", cast_game)}?page=1#p{first.number}">' in html
     quote = client.get(url("game_detail", cast_game) + f"?quote={first.number}")
     assert quote.context["post_form"].initial["body"].startswith("> **Bob** wrote")

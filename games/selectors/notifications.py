@@ -1,0 +1,101 @@
+"""A member's notifications (games/services/notifications.py writes them): the header's
+unread count, the list page, where each one leads, and the names a mention may link.
+
+The count is on every signed-in page, so it is kept on the user's row
+(User.notifications_unread, loaded with the user on every request): it costs no query.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.urls import reverse
+
+from ..mentions import Target
+from ..models import Game, Notification, Seat
+from ..permissions import AFTERLIFE
+from .rooms import room_ref
+from .threads import PUBLIC, post_page, post_url
+
+# The list page shows this many, newest first; older ones stay in the table.
+LIST_LENGTH = 100
+
+
+def unread_count(user) -> int:
+    """How many of `user`'s notifications are unread (the header's count): no query."""
+    return user.notifications_unread
+
+
+def mention_targets(game: Game, keys) -> dict[str, Target]:
+    """The players of `game` among player keys `keys` (the seats' occupants now), each with
+    where a mention links: their line in the game page's player list. One query; none
+    when there are no keys."""
+    if not keys:
+        return {}
+    seats = Seat.objects.filter(game=game, user__player_key__in=list(keys)).select_related("user")
+    base = reverse("game_detail", args=[game.pk])
+    return {s.user.player_key: Target(s.user.player_name, f"{base}#player-{s.name}") for s in seats}
+
+
+def notification_url(game: Game, kind: str, thread: str, number: int | None) -> str:
+    """Where a notification leads: its post (in the public thread, the room or the
+    afterlife, or their read-only view once the game is over), else the game page."""
+    if number is None or kind in (Notification.Kind.WAGON, Notification.Kind.VOTED):
+        return reverse("game_detail", args=[game.pk])
+    if thread == PUBLIC:
+        return post_url(game.pk, number)
+    ref = room_ref(game, thread)
+    if game.status == Game.Status.FINISHED:
+        base = reverse("game_reveal_room", args=[game.pk, ref])
+    elif thread == AFTERLIFE:
+        base = reverse("game_afterlife", args=[game.pk])
+    else:
+        base = reverse("game_room", args=[game.pk, ref])
+    return f"{base}?page={post_page(number)}#p{number}"
+
+
+@dataclass
+class NotificationRow:
+    pk: int
+    kind: str
+    text: str
+    game_title: str
+    url: str
+    created_at: datetime
+    unread: bool
+
+
+def notification_list(user) -> list[NotificationRow]:
+    """`user`'s latest notifications, newest first, each with where it leads. One query."""
+    rows = (
+        Notification.objects.filter(user=user)
+        .select_related("game", "post")
+        .only(
+            "kind",
+            "text",
+            "created_at",
+            "read_at",
+            "game__title",
+            "game__status",
+            "game__seed",
+            "post__thread",
+            "post__number",
+        )  # fmt: skip
+        .order_by("-created_at", "-pk")[:LIST_LENGTH]
+    )
+    return [
+        NotificationRow(
+            pk=n.pk,
+            kind=n.kind,
+            text=n.text,
+            game_title=n.game.title,
+            url=notification_url(
+                n.game,
+                n.kind,
+                n.post.thread if n.post else PUBLIC,
+                n.post.number if n.post else None,
+            ),
+            created_at=n.created_at,
+            unread=n.read_at is None,
+        )
+        for n in rows
+    ]

@@ -1,0 +1,238 @@
+"""Notifications: a mention (`@name`) or a quote of a member's post, a wagon one vote
+from a lynch, a vote landing on a member; in-site (the header's count, /notifications/)
+and by email for those who opted in (User.email_mentions, User.wagon_alerts).
+
+Who may be told: only a member who can read the thread the post is in, now: the public
+thread's readers are the seated players, a room's (a meeting, the afterlife) its members
+(permissions.rooms_for), so a mention in a hidden room of someone outside it notifies
+nobody. Never the author; one notification per post and person (`key`), one wagon alert
+per target and day. Day votes are public, so the wagon alerts say nothing more than the
+vote count does.
+
+A post's notifications are written in its own transaction (`post_notify`, called with
+the game row locked) and their emails queued after it commits; a vote's alerts are worked
+out from the engine state in the vote's transaction but written by the `vote_alerts` task
+after it commits, so a day vote stays five statements.
+"""
+
+from collections import Counter
+
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from accounts.models import User
+
+from ..mail import absolute_url, message_build, send_after_commit
+from ..mapping import engine_state
+from ..mentions import mentioned_keys, mentions_link, quoted_numbers
+from ..models import Game, GameEvent, Notification, Post, Seat
+from ..narration import phase_label
+from ..narration.notices import mention_text, quote_text, voted_text, wagon_text
+from ..permissions import rooms_for
+from ..queue import after_commit
+from ..selectors.notifications import mention_targets, notification_url
+from ..selectors.seats import display_names, seats_public
+from ..selectors.threads import PUBLIC
+from ..selectors.votes import vote_count
+
+POST_KINDS = (Notification.Kind.MENTION, Notification.Kind.QUOTE)
+
+
+# --- mentions and quotes ---------------------------------------------------------------
+def mentions_apply(game: Game, body):
+    """A post's body (services.posts.PostBody) with each `@name` of a player of `game`
+    linked, and those players' keys in `body.mentioned`. Before the lock, like rendering:
+    no query when the text names nobody, else one."""
+    keys = mentioned_keys(body.text)
+    if not keys:
+        return body
+    html, found = mentions_link(body.html, mention_targets(game, keys))
+    return body._replace(html=html, mentioned=tuple(found))
+
+
+def _readers(game: Game, thread: str) -> dict[int, Seat]:
+    """The seats whose occupants may read `thread` now, by user id."""
+    seats = Seat.objects.filter(game=game).select_related("user")
+    if thread == PUBLIC:
+        return {s.user_id: s for s in seats}
+    state = engine_state(game)
+    return {s.user_id: s for s in seats if thread in rooms_for(game, s, state)}
+
+
+def post_notify(*, game: Game, post: Post, body) -> int:
+    """Tell the players `post` mentions or quotes (its reply's post, and the posts its
+    quote heads name, in the same thread) who may read its thread; returns how many were
+    told. Call it with the game row locked, after the post is stored; no query for a
+    post that mentions and quotes nobody."""
+    mentioned = set(getattr(body, "mentioned", ()))
+    numbers = set(quoted_numbers(body.text))
+    if post.reply_to is not None:
+        numbers.add(post.reply_to.number)
+    if not mentioned and not numbers:
+        return 0
+    readers = _readers(game, post.thread)
+    quoted = set()
+    if numbers:
+        quoted = set(
+            Post.objects.filter(
+                game=game, thread=post.thread, number__in=numbers, kind=Post.Kind.PLAYER
+            ).values_list("author_id", flat=True)
+        )
+    author = post.author.player_name
+    rows = []
+    for user_id, seat in readers.items():
+        if user_id == post.author_id:
+            continue
+        if user_id in quoted:
+            text = quote_text(author, post.thread, game.ruleset, post.number)
+            kind = Notification.Kind.QUOTE
+        elif seat.user.player_key in mentioned:
+            text = mention_text(author, post.thread, game.ruleset, post.number)
+            kind = Notification.Kind.MENTION
+        else:
+            continue
+        rows.append(
+            Notification(
+                user_id=user_id, game=game, kind=kind, post=post, key=f"post-{post.pk}", text=text
+            )
+        )
+    if rows:
+        Notification.objects.bulk_create(rows)
+        _unread_add(r.user_id for r in rows)
+        if any(readers[r.user_id].user.email_mentions for r in rows):
+            after_commit("post_notification_emails", post.pk)
+    return len(rows)
+
+
+def post_emails_send(*, post_id: int) -> int:
+    """The emails of a post's mentions and quotes, to those who want them."""
+    rows = Notification.objects.filter(
+        post_id=post_id, kind__in=POST_KINDS, user__email_mentions=True
+    ).select_related("user", "game", "post")
+    messages = [_message(n, "mentions") for n in rows]
+    send_after_commit(messages)
+    return len(messages)
+
+
+def _message(n: Notification, preference: str):
+    post = n.post
+    url = notification_url(
+        n.game, n.kind, post.thread if post else PUBLIC, post.number if post else None
+    )
+    context = {"game": n.game, "text": n.text, "url": absolute_url(url)}
+    return message_build(n.user, "notification", context, preference)
+
+
+# --- the wagon alert ---------------------------------------------------------------------
+def vote_alerts_queue(game: Game, phase: str, state, rows) -> None:
+    """After an input: when it cast a day vote and the day goes on, queue the alerts it
+    may call for (`vote_alerts_send`) with what they need from `state`. No statement."""
+    if state.phase != phase or state.night or state.over:
+        return
+    votes = [
+        (r.index, r.data.get("voter"), r.data.get("target"))
+        for r in rows
+        if r.kind == "vote" and r.audience == GameEvent.Audience.PUBLIC
+    ]
+    if not votes:
+        return
+    wagons = [target for target, _voters, left in vote_count(state).rows if left == 1]
+    living = [s.name for s in state.seats if s.living]
+    after_commit("vote_alerts", game.pk, phase, votes, wagons, living)
+
+
+def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
+    """The alerts of a day vote, for the members who asked (User.wagon_alerts): each wagon
+    one vote from a lynch, to the living players and the moderator, once per target and
+    day; and each vote to the player it lands on. In-site, and by email. Nothing once the
+    day is over. Returns how many were written."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.phase != phase or game.status != Game.Status.RUNNING:
+            return 0
+        seats = seats_public(game)
+        names = display_names(seats)
+        by_name = {s.name: s for s in seats}
+        told = {s.user_id: s.user for s in seats if s.name in living and s.user.wagon_alerts}
+        host = User.objects.filter(pk=game.host_id, wagon_alerts=True).first()
+        if host is not None:
+            told[host.pk] = host
+        day = phase_label(phase)
+        rows = []
+        for target in wagons:
+            seat = by_name.get(target)
+            if seat is None:
+                continue
+            for user_id in told:
+                you = seat.user_id == user_id
+                text = wagon_text(names[target], day, you=you)
+                rows.append((user_id, Notification.Kind.WAGON, f"{phase}:{target}", text))
+        for index, voter, target in votes:
+            seat = by_name.get(target)
+            if seat is None or voter == target or not seat.user.wagon_alerts:
+                continue
+            text = voted_text(names.get(voter, voter), day)
+            rows.append((seat.user_id, Notification.Kind.VOTED, f"vote-{index}", text))
+        users = {**told, **{s.user_id: s.user for s in seats}}
+        return _alerts_create(game, rows, users)
+
+
+def _alerts_create(game: Game, rows, users) -> int:
+    """Write the alerts not written before (their keys) and email each."""
+    done = set(
+        Notification.objects.filter(
+            game=game, kind__in=(Notification.Kind.WAGON, Notification.Kind.VOTED),
+            key__in={key for _u, _k, key, _t in rows},
+        ).values_list("user_id", "kind", "key")
+    )  # fmt: skip
+    new = [
+        Notification(user_id=u, game=game, kind=k, key=key, text=t)
+        for u, k, key, t in rows
+        if (u, k, key) not in done
+    ]
+    Notification.objects.bulk_create(new, ignore_conflicts=True)
+    _unread_add(n.user_id for n in new)
+    messages = []
+    for n in new:
+        n.user, n.post = users[n.user_id], None
+        messages.append(_message(n, "wagons"))
+    send_after_commit(messages)
+    return len(new)
+
+
+# --- the unread count (User.notifications_unread: the header's, no query to read) -------
+def _unread_add(user_ids) -> None:
+    """One more unread for each time a user is in `user_ids`: an UPDATE per distinct
+    number (a post adds one to each)."""
+    by_count = Counter(user_ids)
+    for n in sorted(set(by_count.values())):
+        ids = [pk for pk, count in by_count.items() if count == n]
+        User.objects.filter(pk__in=ids).update(notifications_unread=F("notifications_unread") + n)
+
+
+# --- reading -----------------------------------------------------------------------------
+@transaction.atomic
+def notification_open(*, user, pk: int) -> Notification | None:
+    """`user`'s notification `pk`, marked read (with its game and post, to lead there);
+    None for one that is not theirs."""
+    found = Notification.objects.filter(user=user, pk=pk).select_related("game", "post").first()
+    if found is not None and found.read_at is None:
+        found.read_at = timezone.now()
+        found.save(update_fields=["read_at"])
+        User.objects.filter(pk=user.pk).update(
+            notifications_unread=Greatest(F("notifications_unread") - 1, 0)
+        )
+    return found
+
+
+@transaction.atomic
+def notifications_read_all(*, user) -> int:
+    """Mark every unread notification of `user` read; returns how many. Sets the count
+    to nought, which also mends it if it ever drifted (a game deleted with its rows)."""
+    count = Notification.objects.filter(user=user, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
+    User.objects.filter(pk=user.pk).update(notifications_unread=0)
+    return count

@@ -1,0 +1,130 @@
+// Keeps an open game page current (games/views/live.py): every few seconds it asks
+// whether anything changed, sending the version the page has (If-None-Match). Unchanged
+// is a 304 costing one query; changed is the page's own partials: new posts appended
+// on the thread's last page (elsewhere a "N new posts — show" link), the vote count and
+// the deadline swapped in, and a short summary in the polite status region. Without
+// JavaScript the page is as it was rendered. No dependencies.
+(function () {
+  "use strict";
+  var thread = document.querySelector("[data-live-url]");
+  if (!thread || !window.fetch || !window.DOMParser) return;
+  var data = thread.dataset;
+  var seconds = Number(data.liveInterval) > 0 ? Number(data.liveInterval) : 20;
+  var version = '"' + data.liveVersion + '"';
+  var after = data.liveAfter || ""; // "" on a filtered page: the first poll tells it
+  var append = data.liveMode === "append";
+  var phase = data.livePhase;
+  var status = document.getElementById("live-status");
+
+  function region(name) {
+    return document.querySelector('[data-live-region="' + name + '"]');
+  }
+
+  function part(doc, name) {
+    return doc.querySelector('[data-live-part="' + name + '"]');
+  }
+
+  // A part replaces the page's unless the reader is using it (focus inside): then it
+  // waits, and the version is kept so that the next poll brings it again.
+  function swap(target, source) {
+    if (!target || !source) return true;
+    if (target.contains(document.activeElement) && document.activeElement !== document.body) {
+      return false;
+    }
+    target.replaceWith(source);
+    return true;
+  }
+
+  // The deadline as the server set it (the countdown's words change by the minute).
+  function when(el) {
+    var time = el.querySelector("time");
+    return (time ? time.getAttribute("datetime") : "") + (el.querySelector(".deadline--paused") ? " paused" : "");
+  }
+
+  function appendPosts(doc) {
+    var list = thread.querySelector("ol.posts");
+    var posts = part(doc, "posts");
+    if (!list || !posts) return 0;
+    var added = 0;
+    posts.querySelectorAll("ol.posts > li").forEach(function (li) {
+      if (!document.getElementById(li.id)) {
+        list.appendChild(document.importNode(li, true));
+        added += 1;
+      }
+    });
+    return added;
+  }
+
+  function apply(html, tag) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var root = doc.querySelector("[data-live-version]");
+    if (!root) return;
+    var said = [];
+    var done = true;
+    var added = append ? appendPosts(doc) : 0;
+    if (added) said.push(added + (added === 1 ? " new post." : " new posts."));
+    // Appended posts are seen; announced ones are counted from the page's own last post.
+    if (added || after === "") after = root.dataset.liveLast;
+    var notice = region("notice");
+    var link = part(doc, "notice");
+    if (notice && !added && link) {
+      notice.replaceChildren(document.importNode(link, true));
+      said.push(link.textContent.replace(" — show", "") + ".");
+    } else if (notice && added) {
+      notice.replaceChildren();
+    }
+    var deadline = region("deadline");
+    var newDeadline = part(doc, "deadline");
+    if (deadline && newDeadline && when(deadline) !== when(newDeadline)) {
+      deadline.replaceChildren.apply(deadline, Array.from(newDeadline.childNodes).map(function (n) {
+        return document.importNode(n, true);
+      }));
+      said.push("The deadline changed.");
+    }
+    var votes = part(doc, "votes");
+    var panel = document.querySelector(".panel--votes");
+    if (votes && panel) {
+      var fresh = votes.querySelector(".panel--votes");
+      var oldCount = panel.querySelector(".vote-count, .muted");
+      var newCount = fresh && fresh.querySelector(".vote-count, .muted");
+      var changed = !oldCount || !newCount || oldCount.textContent !== newCount.textContent;
+      if (fresh && changed) {
+        if (swap(panel, document.importNode(fresh, true))) said.push("The vote count changed.");
+        else done = false;
+      }
+    }
+    if (root.dataset.livePhase !== phase) {
+      phase = root.dataset.livePhase;
+      var reload = document.createElement("p");
+      reload.className = "live-notice";
+      var a = document.createElement("a");
+      a.href = window.location.pathname;
+      a.textContent = "The game has moved on: reload the page";
+      reload.appendChild(a);
+      if (notice) notice.appendChild(reload);
+      said.push(a.textContent + ".");
+    }
+    if (done && tag) version = tag;
+    if (said.length && status) status.textContent = said.join(" ");
+  }
+
+  function poll() {
+    if (document.hidden) return schedule();
+    var url = data.liveUrl + "?mode=" + (append ? "append" : "notice");
+    if (after !== "") url += "&after=" + encodeURIComponent(after);
+    fetch(url, { headers: { "If-None-Match": version }, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        var tag = response.headers.get("ETag");
+        return response.text().then(function (html) { apply(html, tag); });
+      })
+      .catch(function () { /* offline for now: the next poll tries again */ })
+      .then(schedule);
+  }
+
+  function schedule() {
+    window.setTimeout(poll, seconds * 1000);
+  }
+
+  schedule();
+})();

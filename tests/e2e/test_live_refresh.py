@@ -1,0 +1,66 @@
+"""The game page keeps itself current (static/js/live.js, issue 15): Ann has the page
+open, Bob posts and votes in his own browser, and Ann's page shows his post and the new
+count within the poll's interval, without a reload, and says so politely."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from tests.e2e.conftest import sign_in
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
+        ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
+        ("Eve", "oracle", "basic_villager")]  # fmt: skip
+
+
+@pytest.fixture
+def game(db):
+    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    host = UserFactory(player_name="Host")
+    cards = [{"character": c, "type": t} for _, c, t in CAST]
+    game = services.game_create(  # fmt: skip
+        host=host, ruleset="witchhunt", title="Live village", seats_count=5, seed=11,
+        deal={"mode": "explicit", "cards": cards, "shuffle": False})
+    for name, _, _ in CAST:
+        services.game_join(game=game, user=users[name.lower()])
+    return services.game_start(game=game, by=host), users
+
+
+def _player(browser, live_server, user):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
+    return page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_post_and_vote_appear_on_an_open_page_without_a_reload(
+    browser, live_server, game, settings
+):
+    settings.LIVE_REFRESH_SECONDS = 1
+    game, users = game
+    url = f"{live_server.url}/games/{game.pk}/"
+    ann = _player(browser, live_server, users["ann"])
+    bob = _player(browser, live_server, users["bob"])
+    ann.goto(url)
+    expect(ann.locator("[data-live-interval]")).to_have_attribute("data-live-interval", "1")
+    ann.evaluate("window.liveMarker = 'no reload'")
+    before = ann.locator("ol.posts > li").count()
+
+    bob.goto(url)
+    bob.get_by_label("Your post").fill("Dan has been quiet, live from Bob.")
+    bob.get_by_role("button", name="Post").click()
+    expect(bob.locator(".post").last).to_contain_text("live from Bob")
+
+    # Within the poll's interval (1 s here) Ann's page has it, at the end of the thread.
+    expect(ann.locator(".post").last).to_contain_text("live from Bob", timeout=5000)
+    expect(ann.locator("ol.posts > li")).to_have_count(before + 1)
+    expect(ann.locator("#live-status")).to_have_text("1 new post.")
+    assert ann.evaluate("window.liveMarker") == "no reload"
+
+    bob.get_by_label("Your vote").select_option(label="Dan")
+    bob.get_by_role("button", name="Vote", exact=True).click()
+    expect(ann.locator(".panel--votes .vote-count")).to_contain_text("Dan", timeout=5000)
+    expect(ann.locator("#live-status")).to_contain_text("The vote count changed.")
+    assert ann.evaluate("window.liveMarker") == "no reload"

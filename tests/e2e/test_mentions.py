@@ -1,0 +1,68 @@
+"""A mention in a real browser (issue 15): Ann writes `@bob` in the day thread; the name
+is a link to Bob's line in the player list, and Bob sees the count in the header, the
+notification on /notifications/, and lands on Ann's post when he opens it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from tests.e2e.conftest import sign_in
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
+        ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
+        ("Eve", "oracle", "basic_villager"), ("Fay", "survivalist", "elder_witch")]  # fmt: skip
+
+
+@pytest.fixture
+def day_1(db):
+    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    host = UserFactory(player_name="Host")
+    cards = [{"character": c, "type": t} for _, c, t in CAST]
+    game = services.game_create(
+        host=host,
+        ruleset="witchhunt",
+        title="Browser mentions",
+        seats_count=6,
+        seed=5,
+        deal={"mode": "explicit", "cards": cards, "shuffle": False},
+    )
+    for name, _, _ in CAST:
+        services.game_join(game=game, user=users[name.lower()])
+    return services.game_start(game=game, by=host), users
+
+
+def _browser_page(browser, live_server, user):
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
+    return page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ann_mentions_bob_and_bob_finds_the_post_from_his_notifications(
+    browser, live_server, day_1
+):
+    game, users = day_1
+    url = f"{live_server.url}/games/{game.pk}/"
+
+    ann = _browser_page(browser, live_server, users["ann"])
+    ann.goto(url)
+    ann.get_by_label("Your post").fill("I am sure @bob is hiding something. `@cat` is not.")
+    ann.get_by_role("button", name="Post").click()
+    mention = ann.locator(".post a", has_text="@Bob")
+    expect(mention).to_have_attribute("href", f"/games/{game.pk}/#player-bob")
+    expect(ann.locator(".post code", has_text="@cat")).to_be_visible()
+    expect(ann.locator(".nav-count")).to_have_count(0)  # nobody told Ann of her own post
+
+    bob = _browser_page(browser, live_server, users["bob"])
+    bob.goto(url)
+    bell = bob.get_by_role("link", name="Notifications 1 unread")
+    expect(bell).to_be_visible()
+    bell.click()
+    item = bob.get_by_role("button", name="Ann mentioned you in the day thread")
+    expect(item).to_be_visible()
+    expect(bob.locator(".notification")).to_contain_text("Browser mentions")
+    item.click()
+    expect(bob).to_have_url(f"{url}?page=1#p2")
+    expect(bob.locator("#p2")).to_contain_text("is hiding something")
+    expect(bob.locator(".nav-count")).to_have_count(0)  # read once opened

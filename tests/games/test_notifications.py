@@ -1,0 +1,201 @@
+"""The wagon alert, the notification list and the header's count (issue 15): who is told
+when a wagon is one vote from a lynch (W-4) and when a vote lands on them, once per
+target and day; the list page, opening and "mark all read"; the count's cost; and that a
+notification or its email carries nothing its reader may not see."""
+
+import pytest
+from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.models import Notification
+from games.selectors.notifications import unread_count
+from tests.games.conftest import make_game
+from witchhunt.celery import app as celery_app
+
+pytestmark = pytest.mark.django_db
+SECRET = "Coven-secret-8812"
+
+
+@pytest.fixture
+def eager_tasks():
+    celery_app.conf.update(task_always_eager=True, task_eager_propagates=True)
+    yield
+    celery_app.conf.update(task_always_eager=False, task_eager_propagates=False)
+
+
+@pytest.fixture
+def game(moderator, cast_users):
+    return make_game(moderator, cast_users)
+
+
+def _opt_in(*users, email_mentions=False):
+    for user in users:
+        user.wagon_alerts = True
+        user.email_mentions = email_mentions
+        user.save(update_fields=["wagon_alerts", "email_mentions"])
+
+
+def _vote(capture, game, user, target):
+    with capture(execute=True):
+        services.vote_cast(game=game, user=user, target=target)
+
+
+def _alerts(user, kind):
+    return list(Notification.objects.filter(user=user, kind=kind).values_list("text", flat=True))
+
+
+# --- the wagon alert ------------------------------------------------------------------------
+def test_a_wagon_one_vote_from_a_lynch_alerts_those_who_asked_once_per_day(
+    game, cast_users, moderator, eager_tasks, django_capture_on_commit_callbacks
+):
+    u = cast_users
+    _opt_in(u["gus"], u["bob"], moderator)
+    capture = django_capture_on_commit_callbacks
+    for voter in ("ann", "cat", "dan"):  # 3 of the 5 a lynch of 8 needs (W-4)
+        _vote(capture, game, u[voter], "bob")
+    assert not Notification.objects.filter(kind="wagon").exists()
+    mail.outbox.clear()
+    _vote(capture, game, u["eve"], "bob")  # L-1
+    assert _alerts(u["gus"], "wagon") == ["Bob is one vote from being lynched (Day 1)."]
+    assert _alerts(moderator, "wagon") == ["Bob is one vote from being lynched (Day 1)."]
+    assert _alerts(u["bob"], "wagon") == ["You are one vote from being lynched (Day 1)."]
+    assert not Notification.objects.filter(user__in=[u["ann"], u["cat"], u["hal"]]).exists()
+    # Emails too (wagon_alerts is in-site and by email), one address each.
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        [u["gus"].email, u["bob"].email, moderator.email, u["bob"].email]
+    )  # Bob twice: the wagon, and Eve's vote landing on him
+    # Away from L-1 and back again the same day: no second alert.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.vote_withdraw(game=game, user=u["eve"])
+    _vote(capture, game, u["eve"], "bob")
+    assert len(_alerts(u["gus"], "wagon")) == 1
+
+
+def test_a_vote_landing_on_a_member_who_asked_tells_them(
+    game, cast_users, eager_tasks, django_capture_on_commit_callbacks
+):
+    u = cast_users
+    _opt_in(u["cat"])
+    _vote(django_capture_on_commit_callbacks, game, u["ann"], "cat")
+    _vote(django_capture_on_commit_callbacks, game, u["bob"], "dan")  # Dan did not ask
+    assert _alerts(u["cat"], "voted") == ["Ann voted for you (Day 1)."]
+    assert not Notification.objects.filter(user=u["dan"]).exists()
+    assert not Notification.objects.filter(user=u["ann"]).exists()
+
+
+def test_a_day_vote_queues_its_alerts_but_writes_none_in_its_own_transaction(
+    game, cast_users, django_capture_on_commit_callbacks
+):
+    _opt_in(cast_users["cat"])
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.vote_cast(game=game, user=cast_users["ann"], target="cat")
+    assert not Notification.objects.exists()  # the vote_alerts task writes them
+    assert callbacks  # … queued after commit
+
+
+# --- the list, opening one, mark all read ----------------------------------------------------
+def _mention(game, cast_users, text="@bob look"):
+    return services.post_create(game=game, user=cast_users["ann"], body=text)
+
+
+def test_the_list_shows_newest_first_and_opening_one_marks_it_read(client, game, cast_users):
+    bob = cast_users["bob"]
+    first = _mention(game, cast_users, "@bob first")
+    second = _mention(game, cast_users, "@bob second")
+    client.force_login(bob)
+    page = client.get(reverse("notifications")).content.decode()
+    assert page.index(f"(#{second.number})") < page.index(f"(#{first.number})")
+    assert 'class="nav-count">2<' in page
+    note = Notification.objects.get(post=first)
+    response = client.post(reverse("notification_go", args=[note.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/?page=1#p{first.number}"
+    note.refresh_from_db()
+    assert note.read_at is not None
+    bob.refresh_from_db()
+    assert unread_count(bob) == 1
+    assert client.get(reverse("notification_go", args=[note.pk])).status_code == 405
+    client.post(reverse("notifications_read"))
+    bob.refresh_from_db()
+    assert unread_count(bob) == 0
+    assert "nav-count" not in client.get(reverse("notifications")).content.decode()
+
+
+def test_another_members_notification_is_a_404_and_changes_nothing(client, game, cast_users):
+    _mention(game, cast_users)
+    note = Notification.objects.get()
+    client.force_login(cast_users["cat"])
+    assert client.post(reverse("notification_go", args=[note.pk])).status_code == 404
+    client.post(reverse("notifications_read"))
+    note.refresh_from_db()
+    assert note.read_at is None
+    client.logout()
+    response = client.get(reverse("notifications"))
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_the_header_count_costs_no_query_and_is_never_asked_for_visitors(client, game, cast_users):
+    _mention(game, cast_users)
+    url = reverse("game_list")
+
+    def page():
+        with CaptureQueriesContext(connection) as ctx:
+            response = client.get(url)
+        assert response.status_code == 200
+        assert not [q for q in ctx.captured_queries if "games_notification" in q["sql"]]
+        return response.content.decode()
+
+    assert "Notifications" not in page()  # a visitor: no link, no count
+    client.force_login(cast_users["bob"])
+    assert 'class="nav-count">1<' in page()  # read with the user: no query of its own
+    _mention(game, cast_users, "@bob again")
+    assert 'class="nav-count">2<' in page()
+
+
+# --- nothing a reader may not see -------------------------------------------------------------
+def test_a_room_mention_leaks_nothing_to_an_outsider(
+    client, game, cast_users, eager_tasks, django_capture_on_commit_callbacks
+):
+    """Bob writes in the Coven's room, naming Ann and Hal: Ann (outside) gets no notification,
+    no email, and her list names neither the room nor its words."""
+    ann, hal = cast_users["ann"], cast_users["hal"]
+    for user in (ann, hal):
+        user.email_mentions = True
+        user.save(update_fields=["email_mentions"])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.room_post(
+            game=game, user=cast_users["bob"], room="coven", body=f"{SECRET}: kill @ann, @hal"
+        )
+    assert not Notification.objects.exists()  # Hal is a Junior, not in the Coven yet
+    assert mail.outbox == []
+    client.force_login(ann)
+    page = client.get(reverse("notifications")).content.decode()
+    assert SECRET not in page and "Coven" not in page
+
+
+def test_notifications_and_their_emails_carry_no_post_words_and_only_a_readers_link(
+    client, game, cast_users, eager_tasks, django_capture_on_commit_callbacks
+):
+    """A Lover's mention of the other Lover: the text names the room (both are in it), the
+    link is the room's, and neither the list nor the email repeats the post."""
+    gus = cast_users["gus"]
+    gus.email_mentions = True
+    gus.save(update_fields=["email_mentions"])
+    with django_capture_on_commit_callbacks(execute=True):
+        post = services.room_post(
+            game=game, user=cast_users["fay"], room="lovers-1", body=f"{SECRET} @gus"
+        )
+    note = Notification.objects.get()
+    assert note.user == gus and SECRET not in note.text
+    (message,) = mail.outbox
+    assert SECRET not in message.body and SECRET not in message.alternatives[0][0]
+    client.force_login(gus)
+    page = client.get(reverse("notifications")).content.decode()
+    assert SECRET not in page
+    location = client.post(reverse("notification_go", args=[note.pk]))["Location"]
+    assert location.endswith(f"#p{post.number}") and "/rooms/" in location
+    assert "lovers" not in location  # the room's opaque id, never its key
+    assert client.get(location).status_code == 200

@@ -102,8 +102,8 @@ class ProfileForm(forms.Form):
     )
     email_digest = forms.BooleanField(
         required=False,
-        label="Email me a daily digest of what changed in my games (each morning, in my "
-        "time zone)",
+        label="Email me a daily digest of what changed in my games, each morning at 07:00 "
+        "my time",
     )
 
     def __init__(self, *args, current_zone: str | None = None, **kwargs):

@@ -1,6 +1,6 @@
 """The clock on the pages and in emails: deadlines as words and as a countdown.
 
-The words are games/narration/durations.py's (mirrored by static/js/countdown.js).
+The words are games/narration/durations.py's (mirrored by static/js/deadline.js).
 """
 
 from datetime import timedelta

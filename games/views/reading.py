@@ -11,6 +11,7 @@ only). The access helper has already decided that the viewer may read the thread
 from dataclasses import dataclass, field
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.views.decorators.cache import never_cache
@@ -67,12 +68,15 @@ def thread_reading(request, game, key) -> Reading | None:
     """The read state of thread `key` for a signed-in viewer (None for anyone else): one
     query for every thread of the game. Its `redirect` is set when the page was opened
     without a page and the viewer has read the thread before: to the page of their first
-    unread post (or of the last post, all read), at its anchor."""
+    unread post (or of the last post, all read), at its anchor. `len` of the messages
+    reads them without using them up."""
     if not request.user.is_authenticated:
         return None
     news = thread_news(game, request.user, visit=key == PUBLIC)
     reading = Reading(game, key, news)
-    if request.method == "GET" and not request.GET:
+    # Not after a form that left a message (a vote, "Mark all read"): the page shows it at
+    # the top, where form-feedback.js gives it the focus (a #pN would take it away).
+    if request.method == "GET" and not request.GET and not len(get_messages(request)):
         found = landing(news.get(key))
         if found is not None:
             page, number = found

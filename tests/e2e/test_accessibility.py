@@ -212,7 +212,8 @@ def test_vote_and_post_by_keyboard_alone(browser, live_server, day_1):
     ann.keyboard.press("Enter")
     expect(ann.locator(".vote-count li", has_text="Dan")).to_contain_text("Ann")
 
-    ann.goto(f"{live_server.url}/games/{game.pk}/")
+    # From the top: the game's own address would land on her latest post read (issue 15).
+    ann.goto(f"{live_server.url}/games/{game.pk}/?page=1")
     _tab_until(ann, "Write a post", 12)
     ann.keyboard.press("Enter")
     ann.keyboard.press("Tab")

@@ -75,7 +75,7 @@ def test_pages_and_the_admin_run_under_the_policy(browser, live_server, game):
     ):
         _visit(page, base + path, console)
     # The deadline's countdown script ran.
-    assert page.evaluate("window.witchhuntCountdown") is True
+    assert page.evaluate("window.witchhuntDeadline") is True
 
     sign_in(page, base, users["ann"].email, DEFAULT_PASSWORD)
     for path in (

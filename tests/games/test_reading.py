@@ -165,6 +165,9 @@ def test_coming_back_lands_on_the_first_unread_post(client, cast_game, cast_user
     )
     assert response.status_code == 302 and response["Location"] == f"{detail}?page=2"
     assert _mark(ann, cast_game) == last
+    # Its message shows at the top of the page it goes back to: no landing elsewhere then.
+    text = page_text(client.get(detail).content.decode())
+    assert "The thread is marked read." in text
     response = client.get(detail)
     assert response["Location"] == f"{detail}?page=3#p{last}"
     assert "No new posts since you last read." in page_text(

@@ -1,7 +1,7 @@
 """Lengths of time in words, in one format for every page, notice and email:
 "2 d 3 h", "2 h 14 min", "14 min", "less than a minute" (rounded down, at most two parts).
 
-static/js/countdown.js mirrors `duration_words` and `countdown_words` to keep a
+static/js/deadline.js mirrors `duration_words` and `countdown_words` to keep a
 server-rendered countdown live: change both together.
 """
 

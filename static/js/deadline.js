@@ -2,8 +2,8 @@
 // words, counted to the deadline's <time datetime>, and once it has passed a notice in the
 // deadline's status region with a reload button, instead of "any moment now" for ever (the
 // new phase comes from the server). One timer a page, which finds the deadlines afresh on
-// each tick: a deadline swapped in later (static/js/live.js) is kept too, and loading the
-// script again does nothing. Without JavaScript the server's words stand. No dependencies.
+// each tick: a deadline swapped in later (static/js/live.js) is counted as it arrives, and
+// loading the script again does nothing. Without JavaScript the server's words stand. No dependencies.
 (function () {
   "use strict";
   if (window.witchhuntDeadline) return;
@@ -63,9 +63,31 @@
       countdown.textContent = words(left);
       next = Math.min(next, (left % 60000) + 50);
     });
-    window.setTimeout(tick, Math.max(next, 250));
+    schedule(Math.max(next, 250));
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", tick);
-  else tick();
+  var timer = null;
+  function schedule(ms) {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(tick, ms);
+  }
+
+  // A deadline swapped in (the live refresh) is counted at once, not at the next tick.
+  function added(records) {
+    return records.some(function (record) {
+      return Array.prototype.some.call(record.addedNodes, function (node) {
+        return node.nodeType === 1 && (node.matches("[data-deadline]") || node.querySelector("[data-deadline]"));
+      });
+    });
+  }
+
+  function start() {
+    tick();
+    new MutationObserver(function (records) {
+      if (added(records)) schedule(0);
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -343,7 +343,10 @@ def measure_thread(write, client, game, reader, runs, vendor):
 def measure_history(write, client, game, runs):
     from django.urls import reverse
 
-    total, sql, queries = view_ms(client, reverse("game_detail", args=[game.pk]), runs)
+    # ?page=1: the game's bare address lands a returning reader on their first unread post
+    # (a redirect), and this measures the page.
+    url = reverse("game_detail", args=[game.pk]) + "?page=1"
+    total, sql, queries = view_ms(client, url, runs)
     write(
         f"votes.history  the game page on day {DAYS} of a game with {VOTES:,} votes (the "
         f"whole view): median {total:.1f} ms, {sql:.1f} ms SQL, {queries} queries"

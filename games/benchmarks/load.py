@@ -161,7 +161,11 @@ class LoadRun:
                 "load.stack     as compose runs them: "
                 + ", ".join(f"{s.name} ({' '.join(s.argv[:6])})" for s in self.services)
             )
-            asyncio.run(self.drive())
+            # In a thread of its own: a caller's thread may already run an event loop (the
+            # e2e tests' Playwright, earlier in the same test process), and asyncio.run
+            # refuses to start a second one there.
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, self.drive()).result()
             self.processes.stop()
             self.lock_probe()
             self.write(f"load.machine   load average {os.getloadavg()[0]:.2f} at the end")

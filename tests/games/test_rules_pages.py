@@ -354,6 +354,7 @@ def test_card_rulings_are_those_that_name_the_card(ruleset, key, named, not_name
     assert not set(not_named) & set(numbers)
 
 
+@pytest.mark.django_db  # a visitor's session may be saved while the pages are read
 def test_holy_cards_say_so_and_others_say_not(client):
     for key in CHARACTERS:
         html = get_html(client, reverse("rules_card", args=["witchhunt", key]))

@@ -15,6 +15,9 @@ from games.engine.rulesets.werewolf.roles import ROLES
 from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 from tests.engine.cases import SHARED
 
+# A visitor's session may be saved while the pages are read (the time zone, the CSRF cookie).
+pytestmark = pytest.mark.django_db
+
 COPIES = {  # the app's copy -> the shared original
     "witchhunt-rulings.md": "rules/witchhunt-rulings.md",
     "werewolf-rulings.md": "rules/werewolf-rulings.md",
@@ -354,7 +357,6 @@ def test_card_rulings_are_those_that_name_the_card(ruleset, key, named, not_name
     assert not set(not_named) & set(numbers)
 
 
-@pytest.mark.django_db  # a visitor's session may be saved while the pages are read
 def test_holy_cards_say_so_and_others_say_not(client):
     for key in CHARACTERS:
         html = get_html(client, reverse("rules_card", args=["witchhunt", key]))

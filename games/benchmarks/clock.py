@@ -9,7 +9,8 @@ import time
 from datetime import timedelta
 
 from django.db import connection
-from django.test.utils import override_settings
+
+from games.benchmarks.world import throwaway_world
 
 
 def started_games(n):
@@ -74,24 +75,12 @@ def sweep_times(n, *, cold):
 
 def run(write, options):
     n = options.clock_games
-    from witchhunt.celery import app
+    with throwaway_world("bench_clock"):
+        warm = sweep_times(n, cold=False)
+        from games.models import Game
 
-    # A throwaway database, cache and broker: phase-change emails queued by the
-    # advances go nowhere, and no cached state can meet the real games' ids.
-    app.conf.update(broker_url="memory://localhost/", broker_transport_options={})
-    caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        with override_settings(
-            CACHES=caches, EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
-        ):
-            warm = sweep_times(n, cold=False)
-            from games.models import Game
-
-            Game.objects.all().delete()
-            cold = sweep_times(n, cold=True)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        Game.objects.all().delete()
+        cold = sweep_times(n, cold=True)
     vendor = connection.vendor
     for label, times in (("cached state", warm), ("replayed state", cold)):
         ms = statistics.median(times) * 1000

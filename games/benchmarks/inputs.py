@@ -17,7 +17,8 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, connection
-from django.test.utils import override_settings
+
+from games.benchmarks.world import throwaway_world
 
 from .engine import BENCH_RECORD, BENCH_RECORD_PATH
 
@@ -186,32 +187,14 @@ def check_played(game, record, played):
     assert json.loads(record_json(game))["steps"] == accepted
 
 
-@contextmanager
 def _throwaway_world():
-    """A database, cache and broker of the bench's own (see the module's docstring)."""
-    from witchhunt.celery import app
-
-    app.conf.update(broker_url="memory://localhost/", broker_transport_options={})
+    """A database, cache and broker of the bench's own (see the module's docstring); the
+    cache is Redis when the site has one, and connections are kept as in production."""
+    cache = None
     if settings.REDIS_URL:
         cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache"}
         cache |= {"LOCATION": settings.REDIS_URL, "KEY_PREFIX": "witchhunt-bench-inputs"}
-    else:
-        cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    test = connection.settings_dict.setdefault("TEST", {})
-    saved = test.get("NAME"), connection.settings_dict.get("CONN_MAX_AGE")
-    if connection.vendor != "sqlite":
-        test["NAME"] = BENCH_DB
-    connection.settings_dict["CONN_MAX_AGE"] = 60  # production's: kept across requests
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        with override_settings(
-            CACHES={"default": cache},
-            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
-        ):
-            yield
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        test["NAME"], connection.settings_dict["CONN_MAX_AGE"] = saved
+    return throwaway_world(BENCH_DB, cache=cache, conn_max_age=60)
 
 
 def _ms(values):

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from unittest import mock
 
 from django.db import connection
-from django.test.utils import override_settings
+
+from games.benchmarks.world import throwaway_world
 
 from .threads import TYPES, _add_posts, _users, sql_clock
 
@@ -172,24 +173,8 @@ def measure(write, client, game, reader, runs, vendor):
 def run(write, options):
     from django.test import Client
 
-    from witchhunt.celery import app
-
-    app.conf.update(broker_url="memory://localhost/", broker_transport_options={})
-    caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    if connection.vendor == "postgresql":
-        # Its own test database: a test run's test_witchhunt is never clobbered.
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = "bench_reading"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    vendor = connection.vendor
-    try:
-        with override_settings(
-            CACHES=caches,
-            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
-            ALLOWED_HOSTS=["testserver"],
-        ):
-            game, reader = reading_game()
-            client = Client()
-            client.force_login(reader)
-            measure(write, client, game, reader, options.runs, vendor)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    with throwaway_world("bench_reading", ALLOWED_HOSTS=["testserver"]):
+        game, reader = reading_game()
+        client = Client()
+        client.force_login(reader)
+        measure(write, client, game, reader, options.runs, connection.vendor)

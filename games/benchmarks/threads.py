@@ -11,7 +11,8 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.db import connection
-from django.test.utils import override_settings
+
+from games.benchmarks.world import throwaway_world
 
 SEATS = 48
 POSTS = 1000
@@ -399,30 +400,15 @@ def measure_long_thread(write, client, game, runs, vendor):
 
 
 def run(write, options):
-    runs = options.runs
     from django.test import Client
 
-    from witchhunt.celery import app
-
-    app.conf.update(broker_url="memory://localhost/", broker_transport_options={})
-    caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    if connection.vendor == "postgresql":
-        # Its own test database: a test run's test_witchhunt is never clobbered.
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = "bench_threads"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    vendor = connection.vendor
-    try:
-        with override_settings(
-            CACHES=caches,
-            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
-            ALLOWED_HOSTS=["testserver"],
-        ):
-            game, _, reader = thread_game()
-            client = Client()
-            client.force_login(reader)
-            measure_thread(write, client, game, reader, runs, vendor)
-            measure_history(write, client, game, runs)
-            measure_reveal(write, client, runs)
-            measure_long_thread(write, client, game, runs, vendor)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    runs = options.runs
+    with throwaway_world("bench_threads", ALLOWED_HOSTS=["testserver"]):
+        vendor = connection.vendor
+        game, _, reader = thread_game()
+        client = Client()
+        client.force_login(reader)
+        measure_thread(write, client, game, reader, runs, vendor)
+        measure_history(write, client, game, runs)
+        measure_reveal(write, client, runs)
+        measure_long_thread(write, client, game, runs, vendor)

@@ -134,6 +134,23 @@ class Game(models.Model):
     clock_failures = models.PositiveIntegerField(default=0)
     clock_error = models.TextField(blank=True)
     clock_retry_at = models.DateTimeField(null=True, blank=True)
+    # Sign-ups (issue 16): the game should start by `signups_close_at`; a member needs
+    # `min_finished_games` finished games to sign up; with `start_when_full` the site deals
+    # and starts the moment the last seat is taken. `signups_lapsed_at`: when the host was
+    # told the game did not fill (the sweep does it once).
+    signups_close_at = models.DateTimeField(null=True, blank=True)
+    min_finished_games = models.PositiveSmallIntegerField(default=0)
+    start_when_full = models.BooleanField(default=False)
+    signups_lapsed_at = models.DateTimeField(null=True, blank=True)
+    # The prod rule: a living player with no post for `prod_after` of a day phase is prodded;
+    # the second prod marks the seat for replacement. `prods_due_at`: when the sweep next
+    # looks at this game's seats (early is harmless: it finds nobody and sets the next).
+    prod_after = models.DurationField(null=True, blank=True)
+    prods_due_at = models.DateTimeField(null=True, blank=True)
+    # The provably fair deal (issue 17): SHA-256 of the deal and a secret salt, published in
+    # the first post; the salt is published with the deal at the final reveal.
+    deal_salt = models.CharField(max_length=64, blank=True, editable=False)
+    deal_commitment = models.CharField(max_length=64, blank=True, editable=False)
     # Derived by the database on every write, QuerySet.update included, so it cannot go
     # stale; the sweep's due query is `status = running AND next_due_at <= now` on its index.
     next_due_at = models.GeneratedField(
@@ -147,6 +164,17 @@ class Game(models.Model):
         indexes = [
             # The clock's sweep: `next_due_at <= now`, the earliest first.
             models.Index(fields=["next_due_at"], name="game_next_due_idx"),
+            # The sweep's sign-up deadlines and prods: each a small partial index.
+            models.Index(
+                fields=["signups_close_at"],
+                name="game_signups_close_idx",
+                condition=Q(status="open", signups_lapsed_at__isnull=True),
+            ),
+            models.Index(
+                fields=["prods_due_at"],
+                name="game_prods_due_idx",
+                condition=Q(status="running", prods_due_at__isnull=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -177,6 +205,20 @@ class Seat(models.Model):
     name = models.CharField(max_length=32)
     position = models.PositiveSmallIntegerField(null=True, blank=True)  # set at the start
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Kept by the post service, for the desk's activity and the prod rule.
+    last_post_at = models.DateTimeField(null=True, blank=True)
+    # Marked for replacement (issue 16): the player asked to leave, the moderator marked
+    # it, or a second prod did; cleared when somebody takes the seat.
+    replacement_wanted_at = models.DateTimeField(null=True, blank=True)
+    replacement_reason = models.CharField(
+        max_length=12,
+        blank=True,
+        choices=[
+            ("asked", "asked to leave"),
+            ("moderator", "moderator"),
+            ("prods", "prodded twice"),
+        ],
+    )
 
     class Meta:
         ordering = ["position", "joined_at"]
@@ -430,6 +472,9 @@ class Notification(models.Model):
         QUOTE = "quote"
         WAGON = "wagon"
         VOTED = "voted"
+        SIGNUP = "signup"  # a game filled, started, or did not fill
+        REPLACEMENT = "replacement"  # a seat offered to a volunteer; a replacement wanted
+        PROD = "prod"  # a prod, to the player and to the moderator
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -481,9 +526,143 @@ class PlayerNote(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["author", "seat"], name="player_note_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["author", "seat"], name="player_note_once")]
 
     def __str__(self):
         return f"{self.author_id} on {self.seat_id}: {self.read or 'no read'}"
+
+
+# --- a community of games: sign-ups, replacements, prods, absences (issue 16) -------------
+class SeatTenure(models.Model):
+    """Who held a seat when: one row per occupant, opened when they took it (dealt in or
+    replacing) and closed when they left it. Profiles read replacements taken and
+    reliability (finished vs replaced out) from these."""
+
+    class Left(models.TextChoices):
+        STAYED = "", "still there"
+        REPLACED = "replaced", "replaced out"
+        WITHDREW = "withdrew", "withdrew before the start"
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="tenures")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tenures"
+    )
+    replacing = models.BooleanField(default=False)  # took the seat as a replacement
+    began_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    left = models.CharField(max_length=12, choices=Left.choices, blank=True)
+
+    class Meta:
+        ordering = ["began_at", "pk"]
+        indexes = [models.Index(fields=["user", "began_at"], name="tenure_user_idx")]
+
+    def __str__(self):
+        return f"{self.user_id} in seat {self.seat_id} from {self.began_at:%Y-%m-%d}"
+
+
+class ReplacementVolunteer(models.Model):
+    """A member on the replacement list: for any game (`game` empty) or one game, with the
+    hours a week they can give."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="volunteering"
+    )
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="volunteers"
+    )
+    hours_per_week = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(168)]
+    )
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game"],
+                name="volunteer_once_per_game",
+                condition=Q(game__isnull=False),
+            ),
+            models.UniqueConstraint(
+                fields=["user"], name="volunteer_once_any_game", condition=Q(game__isnull=True)
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} volunteers for {self.game_id or 'any game'}"
+
+
+class ReplacementOffer(models.Model):
+    """A seat marked for replacement, offered to one volunteer; the first to accept takes
+    it, and the other open offers for that seat close."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CLOSED = "closed"  # somebody else took the seat, or it is no longer wanted
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="offers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="replacement_offers"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["seat", "user"], name="offer_once_open", condition=Q(status="open")
+            )
+        ]
+
+    def __str__(self):
+        return f"seat {self.seat_id} offered to {self.user_id}: {self.status}"
+
+
+class Prod(models.Model):
+    """A prod sent to a seat's current player (number 1 or 2); unique, so two concurrent
+    sweeps send each prod once. The second marks the seat for replacement."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="prods")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="prods"
+    )
+    number = models.PositiveSmallIntegerField()
+    phase = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["seat", "user", "number"], name="prod_once")]
+
+    def __str__(self):
+        return f"prod {self.number} to {self.user_id} in seat {self.seat_id}"
+
+
+class Absence(models.Model):
+    """A member's declared absence (their own dates, kept as moments in UTC): shown to
+    moderators and in player lists; prods wait until it ends."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="absence_user_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_at__gt=models.F("starts_at")), name="absence_ends_after_start"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

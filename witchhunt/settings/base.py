@@ -97,6 +97,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.get_redis_url("REDIS_URL")
 CACHES = cache_settings(REDIS_URL, VAR_DIR)
+# Sessions are read from the cache (written through to the database, so a flushed cache
+# signs nobody out): a signed-in request does not spend a query on its session, and the
+# game page's unchanged poll costs two, the user and the game's version (issue 15).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

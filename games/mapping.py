@@ -70,11 +70,12 @@ def game_record(game):
     return record
 
 
-def _key(game):
+def _key(game, inputs=None):
     # The seed and start time make the key unique to this game even if a database reset
     # reuses its primary key while a file or Redis cache survives.
     started = game.started_at.timestamp() if game.started_at else 0
-    return f"engine-state:{STATE_VERSION}:{game.pk}:{game.seed}:{started}:{game.inputs_count}"
+    inputs = game.inputs_count if inputs is None else inputs
+    return f"engine-state:{STATE_VERSION}:{game.pk}:{game.seed}:{started}:{inputs}"
 
 
 def _seal(data: bytes) -> bytes:
@@ -262,6 +263,11 @@ def remember_state(game, state):
     """Cache `state` as `game`'s (call it once the input's events are stored as rows)."""
     key = _key(game)
     _store(key, state)
+    if game.inputs_count:
+        # The state before this input is nobody's once this one commits: dropped rather
+        # than left to its timeout (Redis runs noeviction; a busy site has many inputs a day).
+        previous = _key(game, game.inputs_count - 1)
+        transaction.on_commit(lambda: cache.delete(previous))
     memo = _memo()
     if memo is not None:  # memoised by its first read after the commit (see the memo)
         memo.pop(key, None)

@@ -91,3 +91,21 @@ def test_a_write_that_rolls_back_is_never_read_back(cast_game, cast_users):
         game = Game.objects.get(pk=cast_game.pk)
         assert game.inputs_count == 1
         assert engine_state(game).votes.votes == {"bob": "cat"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_input_drops_the_state_before_it_from_the_cache(cast_game, cast_users):
+    """Redis runs noeviction: the state before an input goes once the input commits, not
+    a day later (the cache keeps one state per game, not one per input)."""
+    from django.core.cache import cache
+
+    from games.mapping import _key
+
+    before = cast_game.inputs_count
+    engine_state(cast_game)  # cached under the current count
+    assert cache.get(_key(cast_game)) is not None
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    cast_game.refresh_from_db()
+    assert cast_game.inputs_count == before + 1
+    assert cache.get(_key(cast_game, before)) is None
+    assert cache.get(_key(cast_game)) is not None

@@ -31,11 +31,13 @@ import time
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
 from django.test.utils import override_settings
+
+from . import loadstack
 
 IDLE_GAMES = 10_000
 SWEEP_RUNS = 41
@@ -75,26 +77,15 @@ def _database_url():
     return f"postgres://{user}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def _redis_url(db):
-    return urlunsplit(urlsplit(settings.REDIS_URL)._replace(path=f"/{db}"))
-
-
 @contextmanager
 def _empty_redis():
     """The URL of an empty Redis database, claimed for the run (others may share the
-    server: a database that holds anything is left alone) and emptied afterwards."""
-    import redis
-
-    for db in range(15, 0, -1):
-        client = redis.Redis.from_url(_redis_url(db))
-        if client.dbsize() == 0 and client.set("bench-burst", os.getpid(), nx=True):
-            break
-    else:
-        raise RuntimeError("no empty Redis database to run the workers on")
+    server) and emptied afterwards, as the load benchmark's."""
+    url = loadstack.redis_claim(settings.REDIS_URL)
     try:
-        yield _redis_url(db)
+        yield url
     finally:
-        client.flushdb()
+        loadstack.redis_release(url)
 
 
 class _Sink(socketserver.StreamRequestHandler):

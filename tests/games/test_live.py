@@ -79,6 +79,26 @@ def test_a_new_post_a_vote_or_a_room_post_change_what_the_poll_sends(
     assert changed.status_code == 200 and "Dan</strong> (1)" in changed.content.decode()
 
 
+def test_posts_appended_by_the_poll_count_as_read_and_announced_ones_do_not(
+    client, cast_game, cast_users
+):
+    from games.models import ReadMark
+
+    client.force_login(cast_users["ann"])
+    _version, after, _mode = _page_data(client, cast_game)
+    mark = ReadMark.objects.get(user=cast_users["ann"], game=cast_game, thread="public")
+    assert mark.last_number == int(after)
+    services.post_create(game=cast_game, user=cast_users["bob"], body="Bob says hello")
+    client.get(f"{_live(cast_game)}?after={after}&mode=notice")  # "1 new post — show"
+    mark.refresh_from_db()
+    assert mark.last_number == int(after)
+    assert "Bob says hello" in client.get(
+        f"{_live(cast_game)}?after={after}&mode=append"
+    ).content.decode()
+    mark.refresh_from_db()
+    assert mark.last_number == int(after) + 1
+
+
 def test_a_spectator_gets_the_public_fragment_without_a_vote_form(client, cast_game, cast_users):
     services.post_create(game=cast_game, user=cast_users["bob"], body="Hello all")
     response = client.get(f"{_live(cast_game)}?after=0&mode=append")

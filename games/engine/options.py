@@ -55,24 +55,36 @@ def options_for(game, name):
     if game.over or game.seat(name) is None:
         return []
     names = [s.name for s in game.seats]
-    out = []
-    for action in SINGLE:
-        legal = [
-            t for t in names if _legal(game, Input("action", actor=name, action=action, target=t))
-        ]
-        if legal:
-            out.append(Option(action, legal, 1, 1))
-    for action in PLAIN:
-        if _legal(game, Input("action", actor=name, action=action)):
-            out.append(Option(action))
-    shape = game.ability_shape(game.seat(name))
-    if shape is not None:
-        ability = _ability_option(game, name, names, *shape)
-        if ability is not None:
-            out.append(ability)
+    out = [
+        option
+        for action in (*SINGLE, *PLAIN, "ability")
+        if (option := _option(game, name, names, action)) is not None
+    ]
     for what in _withdrawable(game, name):
         out.append(Option("withdraw", what=what, choices=_withdraw_choices(game, name, what)))
     return out
+
+
+def option_for(game, name, action):
+    """Seat `name`'s option for one `action` now (as `options_for` lists it), or None: for a
+    caller that wants one action without probing every other (the setup lab's bots)."""
+    if game.over or game.seat(name) is None:
+        return None
+    if action not in SINGLE and action not in PLAIN and action != "ability":
+        raise ValueError(f"no option is called {action!r}")
+    return _option(game, name, [s.name for s in game.seats], action)
+
+
+def _option(game, name, names, action):
+    if action in SINGLE:
+        legal = [
+            t for t in names if _legal(game, Input("action", actor=name, action=action, target=t))
+        ]
+        return Option(action, legal, 1, 1) if legal else None
+    if action in PLAIN:
+        return Option(action) if _legal(game, Input("action", actor=name, action=action)) else None
+    shape = game.ability_shape(game.seat(name))
+    return None if shape is None else _ability_option(game, name, names, *shape)
 
 
 # What a preview may name: a seat's own powers. Never "save" (it opens only if an Assassin

@@ -1,0 +1,68 @@
+"""The setup lab's speed: bot games of a 20-player setup per second, and the first estimate.
+
+The issue's target: a first estimate within 2 s from at least 2,000 games of a 20-player
+setup. One core's rate is measured apart from the estimate on every core, which the lab's
+page and `manage.py balance` use.
+"""
+
+import os
+import time
+
+from games.lab.estimate import simulate
+from games.lab.scaling import scaled
+from games.lab.setups import suggested
+
+FIRST_GAMES = 2000
+TARGET_SECONDS = 2.0
+
+
+def bench_setups():
+    """20-player setups scaled from the suggested 24 (Witchhunt's has a Lover pair)."""
+    return [scaled(suggested(r, 24), 20) for r in ("witchhunt", "werewolf")]
+
+
+def one_core_rate(setup, seconds, seed=2026):
+    """Bot games of `setup` per second in this process, over about `seconds`: per second
+    of the clock, and per second of this process's CPU time (what a core would do alone
+    on a machine that other work shares)."""
+    simulate(setup, games=5, seed=seed)  # warm up imports and caches
+    done, start, cpu = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        simulate(setup, games=50, seed=seed + done)
+        done += 50
+    return done / (time.perf_counter() - start), done / (time.process_time() - cpu)
+
+
+def first_estimate(setup, workers, seed=2026):
+    """(seconds for FIRST_GAMES games on `workers` processes, games done by TARGET_SECONDS)."""
+    marks = []
+    start = time.perf_counter()
+    simulate(
+        setup,
+        games=FIRST_GAMES,
+        seed=seed,
+        workers=workers,
+        every=100,
+        progress=lambda done: marks.append((time.perf_counter() - start, done)),
+    )
+    took = time.perf_counter() - start
+    by_target = max((done for t, done in marks if t <= TARGET_SECONDS), default=0)
+    return took, by_target
+
+
+def run(write, options):
+    workers = os.cpu_count() or 1
+    for setup in bench_setups():
+        name = f"{setup.ruleset}, {setup.seats} players"
+        rate, cpu_rate = one_core_rate(setup, options.seconds)
+        write(
+            f"lab.games    {name}: {rate:,.0f} bot games/s on one core "
+            f"({cpu_rate:,.0f} per CPU second; load average {os.getloadavg()[0]:.1f})"
+        )
+        took, by_target = first_estimate(setup, workers)
+        write(
+            f"lab.estimate {name}: the first {FIRST_GAMES:,} games in {took:.2f} s on "
+            f"{workers} processes ({FIRST_GAMES / took:,.0f} games/s; {by_target:,} games "
+            f"by {TARGET_SECONDS:g} s; target: >= {FIRST_GAMES:,} games within "
+            f"{TARGET_SECONDS:g} s)"
+        )

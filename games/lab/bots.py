@@ -1,0 +1,640 @@
+"""The lab's bots: one per seat, each reading only its `SeatView` (view.py) and the town's
+public record (town.py), answering with inputs that the driver (play.py) applies.
+
+The policies (docs/lab.md says the same in words):
+- Knowledge. A bot knows a player's team for sure only from what its seat was told (its
+  group at Day 1, its checks' results, the Coven list, cards shown to it) or made public
+  (a card shown on death, a Holy character revealed). The Witchhunt dead see everything
+  (W-17); Angels and Demons read of it what their night's choices need.
+- The day vote. A villager votes a living player it knows is evil; else joins the
+  leading wagon unless it trusts that player (three times in four); else votes its most
+  suspected: the public record's score (votes on players later seen as Village), ties at
+  random. A Witch or Werewolf joins a wagon on a non-member, else starts one at random
+  among non-members. A loyal evil card that knows no ally (Warlock, Crone) joins wagons;
+  a Werewolf wildcard (Fool, Were-Hamster, Were-Gerbil, Devil) votes as a villager.
+- The night kill. The Coven and the pack kill at random among non-members (avoiding the
+  Witches' mixed list of Juniors and Spies while others remain), each member joining the
+  first vote cast. The King's Court votes as by day.
+- The dead (Witchhunt). Angels protect the Coven's target (they see its votes), and after
+  midnight spend an Archangel card if it was vetoed; Demons veto it, and veto the
+  Angels' choice with an Archdemon card. Save votes keep one's own side alive.
+- Each power as a careful player would; see `POWERS` below, one line a card. A power that
+  risks its user on a guess (Loose Cannon, Wizard, Twilight Pagan, Templar) is not used.
+"""
+
+from games.engine.inputs import Input
+from games.engine.rulesets.werewolf.roles import EVIL, ROLES
+from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
+from games.engine.rulesets.witchhunt.cards import TYPES
+
+FOLLOW = 0.75  # how often a villager with no better idea joins the leading wagon
+WITCH_TYPES = ("elder_witch", "junior_witch")
+
+
+class Bot:
+    """What one seat knows and how it acts: `day()` and `night(after_midnight)` return
+    the inputs it makes now."""
+
+    def __init__(self, view, rng, town):
+        self.view = view
+        self.rng = rng
+        self.town = town
+        self.me = view.name
+        self.ruleset = view.ruleset
+        card = view.cards.get("character") or view.cards["role"]
+        self.card = card
+        if self.ruleset == "werewolf":
+            self.evil = ROLES[card][0] == EVIL
+            self.killer = card == "werewolf"
+        else:
+            self.evil = view.team == "witches"
+            self.killer = self.evil
+        # An Elder meets the Coven from the first night; a Junior once told it has joined.
+        self.in_coven = view.cards.get("type") == "elder_witch"
+        # Teams known for sure ("village" / "evil"), and players only cleared of being in
+        # the killing group (a Priest's no, a Seer's no).
+        self.known = {self.me: "evil" if self.evil else "village"}
+        self.cleared = set()
+        self.friends = set()  # a Lover's partner: never voted
+        self.mixed = set()  # the Witches' mixed list (Juniors and Spies)
+        self.checked = set()
+        self.used = set()
+        self.musketeers = set()  # the other Musketeers, met at Day 1 (W-64)
+        self.court = False  # told it sits in the King's Court (W-49)
+        self.armed = False  # told the Blacksmith armed it (W-63)
+        self.told = set()  # what its seat was told that opens a power (the Vigilante's night)
+        self._deaths_probed = 0
+        self.healable = None  # the Werewolf Witch's victim tonight
+        self.group = {}  # meeting -> {voter: target} tonight (Coven, Court, pack)
+        self.afterlife_votes = {}  # "protect" / "veto" -> {voter: target} tonight
+        self.locked = {}  # what midnight locked: the Coven's target, the vetoes
+        self.names = {}  # summoner / assassin: the names a save vote may name
+        self.protecting = None  # (phase, target) of its standing protect vote, as an Angel
+        self._read = 0
+        self._events = None
+        self._phase = None
+        self._phase_read = None
+        # A living seat with nothing to do at night: no night power, no meeting it may
+        # join (a Junior joins the Coven, the Court forms on Night 1), no weapon or save
+        # vote to come (a Spy's save at Halftime). It skips its night turns.
+        self.idle_at_night = not (
+            self.killer
+            or (self.card in POWERS and self.card not in DAY_POWERS)
+            or view.cards.get("type") == "village_spy"
+        )
+        self._allies = (None, set())
+        self._enemies = (None, set())
+
+    # --- reading ----------------------------------------------------------------------
+    def learn(self):
+        view = self.view
+        phase = view.phase
+        if self._phase != phase:
+            self._phase = phase
+            self.group, self.afterlife_votes, self.locked, self.names = {}, {}, {}, {}
+            self.healable = None
+            self.told.discard("vigilante")
+        events = view.private
+        if view.everything is not None:  # in the afterlife: it reads the present phase only
+            events = view.everything
+            if self._events is not events or self._phase_read != phase:
+                self._read = max(self._read if self._events is events else 0, _phase_start(events))
+                self._phase_read = phase
+        if len(events) > self._read:
+            read = READ if events is view.private else self._read_dead()
+            me = self.me
+            for event in events[self._read :]:
+                if event.kind in read and (event.kind != "info" or me in event.to):
+                    self._event(event)
+            self._read = len(events)
+        self._events = events
+
+    def _read_dead(self):
+        return READ_DEMON if self.evil else READ_ANGEL
+
+    def _event(self, event):
+        kind, data = event.kind, event.data
+        if kind == "info":
+            tonight = event.phase == self._phase
+            self._info(event.to[0], data["what"], data["result"], data.get("about"), tonight)
+        elif kind in ("coven_vote", "court_vote", "pack_vote"):
+            meeting = kind.split("_")[0]
+            if event.phase == self._phase:
+                self.group.setdefault(meeting, {})[data["voter"]] = data["target"]
+            if meeting in ("coven", "pack"):
+                self.known[data["voter"]] = "evil"
+        elif kind == "afterlife":
+            for what in ("protect", "veto"):
+                if what in data and event.phase == self._phase:
+                    self.afterlife_votes.setdefault(what, {})[data["by"]] = data[what]
+        elif kind == "midnight" and event.phase == self._phase:
+            self.locked = data
+
+    def _info(self, who, what, result, about, tonight):
+        know = self.known
+        if what == "allies":
+            group = result["group"]
+            if group in WITCH_TYPES or group == "werewolves":
+                know[who] = "evil"
+                for n in result["known"]:
+                    know[n] = "evil"
+                mixed = result["mixed"]
+                if result["mixed_witches"] == len(mixed):
+                    know.update(dict.fromkeys(mixed, "evil"))
+                elif result["mixed_witches"] == 0:
+                    know.update(dict.fromkeys(mixed, "village"))
+                elif who == self.me:
+                    self.mixed.update(mixed)
+            elif group == "musketeers" and who == self.me:
+                self.musketeers.update(result["known"])
+            elif group in ("village_spy", "village_lover"):
+                know[who] = "village"
+                know.update(dict.fromkeys(result["known"], "village"))
+                if group == "village_lover" and who == self.me:
+                    self.friends.update(result["known"])
+        elif what == "coven" or what == "bishop":
+            know.update(dict.fromkeys(result, "evil"))
+            if what == "coven" and who == self.me:
+                self.in_coven = self.me in result
+        elif what in ("zealot", "cupid"):
+            know.update(dict.fromkeys(result, "village"))
+        elif what in ("acolyte", "nun") and result:
+            know[result] = "village"  # the Priest, the Bishop: Holy cards
+        elif what in ("priest", "seer"):
+            if result:
+                know[about] = "evil"
+            else:
+                self.cleared.add(about)
+        elif what in ("inquisitor", "investigator") and result:
+            know[about] = "village"
+        elif what in ("gravedigger", "templar"):
+            know[about] = _team(result)
+        elif what in ("sunlight", "undertaker"):
+            for name, cards in result.items():
+                know[name] = _team(cards)
+        elif what == "lovers" and who == self.me:
+            self.friends.add(result)
+        elif what == "witch" and who == self.me and tonight:
+            self.healable = about
+        elif what == "vigilante" and who == self.me and tonight:
+            self.told.add("vigilante")
+        elif what == "court_disbanded" and who == self.me:
+            self.told.add("court_disbanded")
+            self.court = False
+        elif what == "court" and who == self.me:
+            self.court = self.me in result
+            self.idle_at_night = self.idle_at_night and not self.court
+        elif what == "armed" and who == self.me:
+            self.armed = bool(result)
+            self.idle_at_night = self.idle_at_night and not self.armed
+        elif what in ("summoner", "assassin") and tonight:
+            self.names[what] = list(result)
+
+    # --- choosing ---------------------------------------------------------------------
+    def allies(self):
+        # Asked for every choice; known only grows (a team once known stays), so the set is
+        # kept until it does.
+        key = (len(self.known), len(self.friends))
+        if self._allies[0] != key:
+            side = "evil" if self.evil else "village"
+            allies = {n for n, t in self.known.items() if t == side} | self.friends
+            self._allies = (key, allies)
+        return self._allies[1]
+
+    def enemies(self, pool):
+        key = len(self.known)  # kept as allies() is
+        if self._enemies[0] != key:
+            side = "village" if self.evil else "evil"
+            self._enemies = (key, {n for n, t in self.known.items() if t == side})
+        enemies = self._enemies[1]
+        return [n for n in pool if n in enemies] if enemies else []
+
+    def suspect(self, pool):
+        """Whom to harm among `pool`: a known enemy, else (Village) the most suspected by
+        the public record, (evil) anyone not an ally, avoiding the mixed list."""
+        pool = [n for n in pool if n != self.me]
+        enemies = self.enemies(pool)
+        if enemies:
+            return self.rng.choice(enemies)
+        allies = self.allies()
+        others = [n for n in pool if n not in allies]
+        if not others:
+            return None
+        if self.evil:
+            plain = [n for n in others if n not in self.mixed]
+            return self.rng.choice(plain or others)
+        scores = self.town.suspicion()
+        for n in self.town.shown:  # a card shown as Village's is no suspect
+            if self.town.shown[n] == "village" and n in others and len(others) > 1:
+                others.remove(n)
+        uncleared = [n for n in others if n not in self.cleared] or others
+        top = max(scores.get(n, 0) for n in uncleared)
+        return self.rng.choice([n for n in uncleared if scores.get(n, 0) == top])
+
+    def friend(self, pool, *, self_ok=True):
+        """Whom to help among `pool`: a known ally, else (Village) the least suspected."""
+        allies = self.allies()
+        mine = [n for n in pool if n in allies and n != self.me]
+        if mine:
+            return self.rng.choice(mine)
+        if self_ok and self.me in pool:
+            return self.me
+        if self.evil:
+            return None
+        scores = self.town.suspicion()
+        others = [n for n in pool if n != self.me and self.known.get(n) != "evil"]
+        if not others:
+            return None
+        low = min(scores.get(n, 0) for n in others)
+        return self.rng.choice([n for n in others if scores.get(n, 0) == low])
+
+    def unknown(self, pool):
+        """Whom to check: a player neither known nor checked yet."""
+        pool = [n for n in pool if n != self.me and n not in self.known and n not in self.checked]
+        if not pool:
+            return None
+        pick = self.rng.choice(pool)
+        self.checked.add(pick)
+        return pick
+
+    def vote_target(self, votes, living):
+        """The day vote (and the Court's): see the module's docstring."""
+        pool = [n for n in living if n != self.me]
+        enemies = self.enemies(pool)
+        if enemies:  # the one of them closest to a lynch
+            counts = _counts(votes)
+            return max(enemies, key=lambda n: (counts.get(n, 0), -pool.index(n)))
+        lead = _leader(votes)
+        allies = self.allies()
+        if self.evil and not self.killer and self.ruleset == "werewolf":
+            allies = {self.me}  # the Warlock and the Crone know no Werewolf: any wagon
+        if lead is not None and lead in pool and lead not in allies:
+            if self.evil or self.rng.random() < FOLLOW:
+                return lead
+        return self.suspect(pool)
+
+    # --- acting -----------------------------------------------------------------------
+    def day(self):
+        self.learn()
+        view = self.view
+        out = []
+        status = view.status
+        if status != "alive":
+            return self.last_act() if status == "last_act" else out
+        if self.card in DAY_POWERS and self._ready():
+            out += POWERS[self.card](self)
+        votes = view.votes()
+        target = self.vote_target(votes, view.living)
+        if target is not None and votes.get(self.me) != target:
+            out.append(Input("action", self.me, "vote", target))
+        return out
+
+    def asleep(self):
+        """A living seat with nothing to do tonight and no news that might change that."""
+        return (
+            self.idle_at_night
+            and len(self.view.private) == self._read
+            and self.view.status == "alive"
+        )
+
+    def night(self, after_midnight):
+        view = self.view
+        status = view.status
+        if status == "alive" and self.idle_at_night:
+            if len(view.private) == self._read:
+                return []  # nothing it could do tonight, and no news that might change that
+            self.learn()  # the news may make it a Court member or armed
+            if self.idle_at_night:
+                return []
+        self.learn()
+        if status != "alive":
+            if status == "last_act":
+                return self.last_act()
+            return self.afterlife(after_midnight) if view.afterlife else []
+        out = []
+        if not after_midnight:
+            out += self.meetings()
+            weapon = view.option("weapon") if self.armed else None
+            if weapon is not None:
+                target = self.suspect(weapon.targets)
+                if target is not None:
+                    out.append(Input("action", self.me, "weapon", target))
+        if self.card not in DAY_POWERS and after_midnight == (self.card == "witch"):
+            if self._ready():  # the Werewolf Witch acts after midnight (WW-7), the rest before
+                out += POWERS[self.card](self)
+        if after_midnight and "assassin" in self.names:
+            target = self.friend(self.names["assassin"])
+            if target is not None:
+                out.append(Input("action", self.me, "save", target))
+        return out
+
+    def _ready(self):
+        """Whether the card's power may be usable now, by what the seat knows (READY); the
+        engine's options then say which targets it may name."""
+        if self.card not in POWERS or self.card in self.used:
+            return False
+        ready = READY.get(self.card)
+        return ready is None or ready(self, self.view, self.town)
+
+    def meetings(self):
+        out = []
+        living = self.view.living
+        if self.ruleset == "werewolf":
+            meetings = ("pack",) if self.killer else ()
+        else:  # the engine refuses a Court vote on a night the Court does not meet
+            meetings = (("coven",) if self.in_coven else ()) + (("court",) if self.court else ())
+        for meeting in meetings:
+            votes = self.group.get(meeting, {})
+            target = self._group_target(meeting, votes, living)
+            if target is not None and votes.get(self.me) != target:
+                out.append(Input("action", self.me, meeting, target))
+        return out
+
+    def _group_target(self, meeting, votes, living):
+        if meeting == "court":
+            return self.vote_target(votes, living)
+        lead = _leader(votes)  # join the first vote cast on a non-member
+        if lead is not None and lead in living and lead not in self.allies():
+            return lead
+        return self.suspect(living)
+
+    def afterlife(self, after_midnight):
+        """An Angel (village) or a Demon (witches) in the Witchhunt afterlife."""
+        out = []
+        coven = self.locked.get("coven") if after_midnight else _leader(self.group.get("coven", {}))
+        vetoes = set(self.locked.get("vetoes", ()))
+        if not self.evil:
+            spent = False
+            card = Input("action", self.me, "archangel")
+            if after_midnight and coven in vetoes and self.view.allows(card):
+                out.append(card)
+                vetoes, spent = set(), True  # its vote for the vetoed was void (W-18): again
+            if coven is not None and coven not in vetoes:
+                if spent or self.protecting != (self._phase, coven):
+                    out.append(Input("action", self.me, "protect", coven))
+                    self.protecting = (self._phase, coven)
+        elif not after_midnight and coven is not None:
+            out.append(Input("action", self.me, "veto", coven))
+            angels = _leader(self.afterlife_votes.get("protect", {}))
+            card = Input("action", self.me, "archdemon", angels)
+            if angels not in (None, coven) and self.view.allows(card):
+                out.append(card)
+        if after_midnight and "summoner" in self.names:
+            target = self.friend(self.names["summoner"], self_ok=False)
+            if target is not None:
+                out.append(Input("action", self.me, "save", target))
+        return out
+
+    def last_act(self):
+        """The Dirty Old Bastard kills a suspect; the Dame gives a life to an ally."""
+        option = self.view.option("ability")
+        if option is None:
+            return []
+        pick = self.suspect if self.card == "dirty_old_bastard" else self.friend
+        target = pick(option.targets)
+        return [Input("action", self.me, "ability", targets=(target,) if target else ())]
+
+    def ability(self, targets=(), *, guess=None, choice=None, once=False):
+        if once:
+            self.used.add(self.card)
+        return [
+            Input("action", self.me, "ability", targets=tuple(targets), guess=guess, choice=choice)
+        ]
+
+
+# The events a bot reads; the rest (the public votes and deaths) the town reads. In the
+# afterlife, where it sees every event, it reads only what its night's choices need (the
+# Coven's votes, midnight, the Angels' votes for a Demon, its own results).
+READ = frozenset({"info", "coven_vote", "court_vote", "pack_vote", "afterlife", "midnight"})
+READ_ANGEL = frozenset({"info", "coven_vote", "midnight"})
+READ_DEMON = READ_ANGEL | {"afterlife"}
+
+
+def _phase_start(events):
+    """Where the current phase's events begin: at its `phase` announcement."""
+    i = len(events) - 1
+    while i > 0 and events[i].kind != "phase":
+        i -= 1
+    return max(i, 0)
+
+
+def _team(cards):
+    return "evil" if TYPES[cards["type"]][0] == "witches" else "village"
+
+
+def _counts(votes):
+    counts = {}
+    for target in votes.values():
+        counts[target] = counts.get(target, 0) + 1
+    return counts
+
+
+def _leader(votes):
+    """The target with the most votes (the earliest cast of those tied), or None."""
+    counts = _counts(votes)
+    return max(counts, key=counts.get) if counts else None
+
+
+# --- the powers: one function a card, (bot) -> the inputs it makes now --------------------
+def _one(pick):
+    """A power aimed at one player chosen by `pick` (Bot.suspect, …): first among the living;
+    if the engine refuses that, among the targets its options allow."""
+
+    def use(bot):
+        target = pick(bot, bot.view.living)
+        if target is not None:
+            inp = bot.ability([target])
+            if bot.view.allows(inp[0]):
+                return inp
+        option = bot.view.option("ability")
+        if option is None:
+            return []
+        target = pick(bot, option.targets)
+        return bot.ability([target]) if target is not None else []
+
+    return use
+
+
+def _plain(bot):  # a power with no target, used when the engine first allows it
+    if bot.view.option("ability") is None:
+        return []
+    return bot.ability(once=bot.card in ONCE)
+
+
+def _several(pick, n):
+    """Up to `n` different players, each chosen by `pick` among those left."""
+
+    def use(bot):
+        option = bot.view.option("ability")
+        if option is None:
+            return []
+        pool, chosen = list(option.targets), []
+        for _ in range(max(option.lo, min(n, option.hi))):
+            target = pick(bot, [t for t in pool if t not in chosen])
+            if target is None:
+                break
+            chosen.append(target)
+        return bot.ability(chosen) if len(chosen) >= max(option.lo, 1) else []
+
+    return use
+
+
+def _entertainer(bot):
+    """W-44 kills the one of three alone in its team: two allies and a suspect, or nothing
+    (with fewer than two known allies the Entertainer would be gambling with his life)."""
+    option = bot.view.option("ability")
+    if option is None:
+        return []
+    allies = [n for n in option.targets if n in bot.allies() and n != bot.me]
+    if len(allies) < 2:
+        return []
+    target = bot.suspect([n for n in option.targets if n not in allies])
+    return bot.ability(allies[:2] + [target]) if target else []
+
+
+def _musketeer(bot):
+    """The last Musketeer (W-64) fires at two known enemies; a Village Reckless Musketeer,
+    whose shot spares Witches, never; a Witch one at two non-members."""
+    if bot.musketeers & set(bot.view.living):
+        return []  # not the last one yet (the deaths are public)
+    if bot.evil:
+        aim = [bot.suspect(bot.view.living)]
+    elif bot.card != "reckless_musketeer":
+        aim = bot.enemies(bot.view.living)[:2]
+    else:
+        aim = []
+    if not aim or aim[0] is None:
+        return []  # nothing worth the shot: the engine is not asked
+    option = bot.view.option("ability")
+    if option is None:
+        return []
+    targets = [t for t in aim if t in option.targets]
+    if bot.evil and targets:
+        second = bot.suspect([t for t in option.targets if t not in targets])
+        targets += [second] if second else []
+    return bot.ability(targets, once=True) if targets else []
+
+
+def _lookout(bot):
+    option = bot.view.option("ability")
+    if option is None or "elder_witch" not in option.choices:
+        return []
+    bot.used.add("lookout")
+    return bot.ability(choice="elder_witch")  # the Alarm watches the Elders
+
+
+def _judge(bot):
+    """The lynch he would vote for, should the town fail to pick one (W-30)."""
+    target = bot.vote_target(bot.view.votes(), bot.view.living)
+    if target is None:
+        return []
+    pick = bot.ability([target])
+    return pick if bot.view.allows(pick[0]) else []
+
+
+def _ww_witch(bot):
+    """Heal the pack's victim unless it is known evil; poison a known Werewolf."""
+    option = bot.view.option("ability")
+    if option is None:
+        return []
+    out = []
+    victim = bot.healable
+    if "heal" in option.choices and victim is not None and bot.known.get(victim) != "evil":
+        out += bot.ability(choice="heal")
+    enemies = bot.enemies(option.targets)
+    if "poison" in option.choices and enemies:
+        out += bot.ability([bot.rng.choice(enemies)], choice="poison")
+    return out
+
+
+def _matchmaker(bot):
+    """Bind two other players (never oneself: a Lover dies with the partner)."""
+    option = bot.view.option("ability")
+    if option is None:
+        return []
+    pool = [n for n in option.targets if n != bot.me]
+    if len(pool) < 2:
+        return []
+    return bot.ability(bot.rng.sample(pool, 2), once=True)
+
+
+SUSPECT = _one(lambda bot, pool: bot.suspect(pool))
+FRIEND = _one(lambda bot, pool: bot.friend(pool))
+CHECK = _one(lambda bot, pool: bot.unknown(pool))
+OTHER = _one(lambda bot, pool: bot.rng.choice([n for n in pool if n != bot.me] or [None]))
+
+POWERS = {
+    # Witchhunt, by night
+    "priest": CHECK,  # check an unknown player; a yes is a Coven member to vote
+    "inquisitor": CHECK,
+    "investigator": CHECK,
+    "king": _several(lambda bot, pool: bot.friend(pool, self_ok=False), 2),  # two trusted
+    "paladin": FRIEND,  # the extra life to a trusted Court member, else himself
+    "vigilante": SUSPECT,
+    "anarchist": SUSPECT,
+    "hunter": SUSPECT,
+    "entertainer": _entertainer,
+    "summoner": _several(lambda bot, pool: bot.suspect(pool), 3),
+    "assassin": _several(lambda bot, pool: bot.suspect(pool), 2),
+    "blacksmith": _several(lambda bot, pool: bot.friend(pool, self_ok=False), 2),
+    "traveling_medic": FRIEND,
+    "traveling_mercenary": SUSPECT,
+    "traveling_mystic": OTHER,
+    "traveling_minstrel": OTHER,  # the engine offers fellow Travelers only
+    "moonlight_pagan": _plain,
+    "undertaker": _plain,
+    # Witchhunt, by day
+    "judge": _judge,  # the lynch he would vote for, should the town fail to pick one
+    "lookout": _lookout,
+    "sunlight_pagan": _plain,
+    "captain": _plain,
+    "pious_musketeer": _musketeer,
+    "sneaky_musketeer": _musketeer,
+    "reckless_musketeer": _musketeer,
+    # Werewolf
+    "seer": CHECK,
+    "were_gerbil": CHECK,
+    "witch": _ww_witch,
+    "matchmaker": _matchmaker,
+    "warlock": OTHER,  # a hex at random (the engine refuses last night's)
+    "devil": OTHER,
+}
+DAY_POWERS = frozenset(DAY_SHAPES) | {"matchmaker"}
+
+
+def _new_deaths(bot, view, town):
+    """The Sunlight Pagan looks when deaths were announced since it last looked."""
+    town.read()
+    fresh = town.deaths > bot._deaths_probed
+    bot._deaths_probed = town.deaths
+    return fresh
+
+
+def _halftime(bot, view, town):
+    town.read()
+    return town.halftime == view.day
+
+
+# When a power may be usable, from the card's rules and what the seat knows (the public
+# announcements, its own results), so the engine is asked for its options only then.
+READY = {
+    "hunter": _halftime,  # W-27's powers: on the Halftime night
+    "entertainer": _halftime,
+    "summoner": _halftime,
+    "assassin": _halftime,
+    "king": lambda bot, view, town: view.day == 1,
+    "traveling_medic": lambda bot, view, town: view.day == 3,  # the Travelers meet (W-57)
+    "traveling_mercenary": lambda bot, view, town: view.day == 3,
+    "traveling_mystic": lambda bot, view, town: view.day == 3,
+    "traveling_minstrel": lambda bot, view, town: view.day == 3,
+    "undertaker": lambda bot, view, town: view.day >= 2,
+    "vigilante": lambda bot, view, town: "vigilante" in bot.told,
+    "anarchist": lambda bot, view, town: "court_disbanded" in bot.told,
+    "paladin": lambda bot, view, town: bot.court and view.day % 2 == 0,
+    "blacksmith": lambda bot, view, town: town.read() or town.alarm,
+    "captain": lambda bot, view, town: town.read() or town.alarm,
+    "lookout": lambda bot, view, town: view.day == 1,
+    "matchmaker": lambda bot, view, town: view.day == 1,
+    "sunlight_pagan": _new_deaths,
+    "witch": lambda bot, view, town: bot.healable is not None or bool(bot.enemies(view.living)),
+}

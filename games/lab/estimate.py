@@ -1,0 +1,159 @@
+"""Each team's win chance for a setup, estimated by playing it through the real engine.
+
+Game i of an estimate is dealt and played from its own seed, derived from (seed, i) alone,
+so an estimate is the same whether its games run in one process or in chunks on several
+(`workers`), and the same seed always gives the same estimate.
+"""
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from .play import UNFINISHED, play_one
+from .scaling import scaled
+from .setups import Setup, problems
+
+Z95 = 1.959963984540054  # the two-sided 95% normal quantile
+# The teams always shown, in this order, even with no win (Werewolf's other results, and
+# "unfinished", are shown when they happen).
+TEAMS = {"witchhunt": ("village", "witches"), "werewolf": ("village", "werewolves")}
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: sound at 0 and n wins, unlike p ± z·se."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class TeamRate:
+    team: str
+    wins: int
+    share: float
+    low: float
+    high: float
+
+
+@dataclass
+class Estimate:
+    setup_key: str
+    games: int
+    teams: list[TeamRate]
+    median_days: float
+    # A histogram of game lengths: days[d] games ended on day d (days[0] is always 0).
+    days: list[int] = field(default_factory=list)
+    seed: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Estimate":
+        return cls(**{**data, "teams": [TeamRate(**t) for t in data["teams"]]})
+
+
+@dataclass
+class Tally:
+    """What the games of an estimate (or a chunk of them) add up to; chunks merge."""
+
+    wins: Counter = field(default_factory=Counter)
+    days: Counter = field(default_factory=Counter)
+
+    def add(self, winner: str, day: int):
+        self.wins[winner] += 1
+        self.days[day] += 1
+
+    def merge(self, other: "Tally"):
+        self.wins.update(other.wins)
+        self.days.update(other.days)
+
+    @property
+    def games(self) -> int:
+        return sum(self.wins.values())
+
+
+def play_range(setup: Setup, seed: int, start: int, stop: int, progress=None, every=100):
+    """Games start..stop-1 of an estimate, tallied."""
+    tally = Tally()
+    for i in range(start, stop):
+        winner, day = play_one(setup, seed, i)
+        tally.add(winner, day)
+        if progress is not None and (i + 1 - start) % every == 0:
+            progress(i + 1 - start)
+    return tally
+
+
+def median(histogram: Counter) -> float:
+    n = sum(histogram.values())
+    if not n:
+        return 0.0
+    ordered = sorted(histogram.items())
+
+    def nth(k):  # the k-th smallest length, 0-based
+        for value, count in ordered:
+            if k < count:
+                return value
+            k -= count
+        raise IndexError(k)
+
+    return (nth((n - 1) // 2) + nth(n // 2)) / 2
+
+
+def estimate_of(setup: Setup, tally: Tally, seed: int) -> Estimate:
+    n = tally.games
+    names = list(TEAMS.get(setup.ruleset, ()))
+    names += sorted(t for t in tally.wins if t not in names and t != UNFINISHED)
+    if tally.wins[UNFINISHED]:
+        names.append(UNFINISHED)
+    teams = []
+    for team in names:
+        wins = tally.wins[team]
+        low, high = wilson(wins, n)
+        teams.append(TeamRate(team, wins, wins / n if n else 0.0, low, high))
+    longest = max(tally.days, default=0)
+    return Estimate(
+        setup_key=setup.key(),
+        games=n,
+        teams=teams,
+        median_days=median(tally.days),
+        days=[tally.days[d] for d in range(longest + 1)],
+        seed=seed,
+    )
+
+
+def simulate(
+    setup: Setup,
+    *,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    every: int = 100,
+    workers: int = 1,
+) -> Estimate:
+    """Play `games` games of `setup` with the lab's bots; `progress(done)` every `every`
+    games. `workers` > 1 splits the games over processes (the same estimate either way;
+    not from a daemonic process such as a Celery prefork worker, which may not fork).
+    Raises ValueError for a setup the rules refuse (`setups.problems`)."""
+    wrong = problems(setup)
+    if wrong:
+        raise ValueError(f"{setup.label()} cannot be played: {' '.join(wrong)}")
+    if workers > 1 and games >= 2 * every:
+        from .parallel import play_parallel
+
+        tally = play_parallel(setup, seed, games, workers, progress, every)
+    else:
+        tally = play_range(setup, seed, 0, games, progress, every)
+    return estimate_of(setup, tally, seed)
+
+
+def by_size(
+    setup: Setup, sizes: list[int], *, games: int, seed: int, workers: int = 1
+) -> list[tuple[int, Estimate]]:
+    """The same setup scaled to other sizes (scaling.py says how), each estimated."""
+    return [(n, simulate(scaled(setup, n), games=games, seed=seed, workers=workers)) for n in sizes]

@@ -1,0 +1,65 @@
+"""Estimates as plain-text tables: the `balance` command's output and docs/lab.md's."""
+
+from .estimate import Estimate
+from .setups import Setup
+
+TEAM_LABELS = {
+    "village": "Village",
+    "witches": "Witches",
+    "werewolves": "Werewolves",
+    "fool": "Fool",
+    "were_hamster": "Were-Hamster",
+    "hamster_and_gerbil": "Hamster and Gerbil",
+    "nobody": "Nobody",
+    "unfinished": "Unfinished",
+}
+
+
+def team_label(team: str) -> str:
+    return TEAM_LABELS.get(team, team.replace("_", " ").capitalize())
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def rate(t) -> str:
+    """The share and its 95% interval, as "43.0% (40.8–45.2)"."""
+    return f"{percent(t.share)} ({100 * t.low:.1f}–{100 * t.high:.1f})"
+
+
+def estimate_lines(setup: Setup, est: Estimate) -> list[str]:
+    """One setup's win rates, with their 95% intervals, and its median length."""
+    width = max(len(team_label(t.team)) for t in est.teams)
+    lines = [f"{'Result':<{width}}  {'Wins':>6}  {'Share':>6}  95% interval"]
+    for t in est.teams:
+        lines.append(
+            f"{team_label(t.team):<{width}}  {t.wins:>6,}  {percent(t.share):>6}  "
+            f"{100 * t.low:.1f}% – {100 * t.high:.1f}%"
+        )
+    lines.append(f"Median length: {est.median_days:g} days ({est.games:,} games, seed {est.seed})")
+    return lines
+
+
+def size_table(rows: list[tuple[int, Estimate]], ruleset: str) -> list[str]:
+    """The by-size table: a row per size, a column per result (share and 95% interval)."""
+    teams = []
+    for _, est in rows:
+        teams += [t.team for t in est.teams if t.team not in teams]
+    head = ["Seats", *(team_label(t) for t in teams), "Median days"]
+    body = []
+    for n, est in rows:
+        by_team = {t.team: t for t in est.teams}
+        cells = [rate(by_team[t]) if t in by_team else "–" for t in teams]
+        body.append([str(n), *cells, f"{est.median_days:g}"])
+    return markdown(head, body)
+
+
+def markdown(head: list[str], body: list[list[str]]) -> list[str]:
+    """A Markdown table, padded so it reads as well in a terminal."""
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+
+    def row(cells):
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
+
+    return [row(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(row, body)]

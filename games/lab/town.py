@@ -1,0 +1,94 @@
+"""The town's public record, read once per game for every bot: votes, lynches, deaths and
+the cards made public. Only public events go in (the views' shared `public` list), so
+what it concludes is what any seat could conclude."""
+
+from games.engine.rulesets.werewolf.roles import EVIL, ROLES
+from games.engine.rulesets.witchhunt.cards import HOLY
+
+
+class Town:
+    __slots__ = (
+        "public",
+        "_cursor",
+        "votes",
+        "lynched",
+        "night_dead",
+        "shown",
+        "deaths",
+        "halftime",
+        "alarm",
+        "_scores",
+    )
+
+    def __init__(self, public):
+        self.public = public  # the shared list of public events, appended by the Board
+        self._cursor = 0
+        self.votes = {}  # day -> {voter: target}: each voter's last vote that day
+        self.lynched = []  # (day, name)
+        self.night_dead = set()  # killed at night: the Coven or pack kills non-members
+        self.shown = {}  # name -> "village" | "evil", from a card made public
+        self.deaths = 0  # deaths announced so far
+        self.halftime = None  # the night Halftime was announced (W-27)
+        self.alarm = False  # the Alarm has sounded (W-61)
+        self._scores = None
+
+    def read(self):
+        events = self.public
+        if self._cursor == len(events):
+            return
+        for event in events[self._cursor :]:
+            kind, data = event.kind, event.data
+            if kind == "vote":
+                self.votes.setdefault(_day(event.phase), {})[data["voter"]] = data["target"]
+            elif kind == "unvote":
+                self.votes.get(_day(event.phase), {}).pop(data["voter"], None)
+            elif kind == "lynch":
+                self.lynched.append((_day(event.phase), data["target"]))
+            elif kind == "death":
+                self.deaths += 1
+                if event.phase.startswith("night"):
+                    self.night_dead.add(data["player"])
+            elif kind == "public":
+                self._public(data, event.phase)
+        self._cursor = len(events)
+
+    def _public(self, data, phase):
+        what = data.get("event")
+        if what == "halftime":
+            self.halftime = _day(phase)
+        elif what == "alarm":
+            self.alarm = True
+        elif what == "card":  # Werewolf's card on death (WW-3)
+            self.shown[data["player"]] = "evil" if ROLES[data["role"]][0] == EVIL else "village"
+        elif what == "reveal" and data.get("character") in HOLY:  # a Holy card is Village's
+            self.shown[data["player"]] = "village"
+
+    def team_seen(self, name):
+        """What the public record says of `name`'s team: "village", "evil" or None."""
+        if name in self.shown:
+            return self.shown[name]
+        if name in self.night_dead:
+            return "village"  # most likely: the night's killers spare their own
+        return None
+
+    def suspicion(self):
+        """{voter: score}: +1 for each finished day's vote on a player later seen as
+        Village, -1 on one seen as evil (voting a villager is what a Witch wants)."""
+        self.read()
+        today = max(self.votes, default=0)
+        key = (today, len(self.night_dead), len(self.shown))  # what the scores depend on
+        if self._scores is None or self._scores[0] != key:
+            scores = {}
+            for day, votes in self.votes.items():
+                if day == today:
+                    continue
+                for voter, target in votes.items():
+                    seen = self.team_seen(target)
+                    if seen is not None:
+                        scores[voter] = scores.get(voter, 0) + (1 if seen == "village" else -1)
+            self._scores = (key, scores)
+        return self._scores[1]
+
+
+def _day(phase):
+    return int(phase.rsplit(" ", 1)[1])

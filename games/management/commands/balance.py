@@ -1,0 +1,154 @@
+"""`python manage.py balance SETUP`: each team's win chance for a setup, by simulation.
+
+SETUP is a suggested setup (`witchhunt-12`, "Werewolf 24 (suggested)") or the path of a
+JSON setup: {"ruleset", "seats", "deal" (Game.deal's shape), "options", "name"?}. Prints
+the win rates with 95% intervals and the median length in days, then the same setup at
+other sizes (`--sizes`; games/lab/scaling.py says how a setup is scaled). `--suggested`
+prints the table of every suggested setup that docs/lab.md holds; `--store` keeps the
+estimate as the lab page's answer. The games are split
+over `--workers` processes in seeded chunks: the same seed gives the same numbers with
+any number of workers. No database is touched.
+"""
+
+import json
+import os
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.lab.estimate import by_size, simulate
+from games.lab.report import estimate_lines, size_table
+from games.lab.scaling import scaled
+from games.lab.setups import SIZES, SUGGESTED, Setup, find_suggested, problems
+
+
+class Command(BaseCommand):
+    help = "Estimate each team's win chance for a setup by simulating it with the lab's bots."
+    requires_system_checks = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "setup", nargs="?", help="a suggested setup (witchhunt-12) or a JSON setup's path"
+        )
+        parser.add_argument("--games", type=int, default=2000, help="games per estimate")
+        parser.add_argument("--seed", type=int, default=1, help="the estimate's seed")
+        parser.add_argument(
+            "--sizes",
+            default=None,
+            help="comma-separated seat counts for the by-size table (default: the setup's "
+            "size and four either side; 'none' for no table)",
+        )
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=os.cpu_count() or 1,
+            help="processes to play the games on (default: every core)",
+        )
+        parser.add_argument(
+            "--store",
+            action="store_true",
+            help="keep the estimate as the lab page's answer for the setup (the site's cache; "
+            "services/lab.py lab_store)",
+        )
+        parser.add_argument(
+            "--suggested",
+            action="store_true",
+            help="print the table of every suggested setup (docs/lab.md) instead",
+        )
+
+    def handle(self, *args, setup, games, seed, sizes, workers, suggested, store, **options):
+        if games < 1 or workers < 1:
+            raise CommandError("--games and --workers must be 1 or more")
+        if suggested:
+            return self.suggested_table(games, seed, workers)
+        if not setup:
+            raise CommandError("name a setup (e.g. witchhunt-12) or give --suggested")
+        chosen = load_setup(setup)
+        wrong = problems(chosen)
+        if wrong:
+            raise CommandError(f"{chosen.label()} cannot be played: " + " ".join(wrong))
+        start = time.perf_counter()
+        est = simulate(chosen, games=games, seed=seed, workers=workers)
+        took = time.perf_counter() - start
+        self.stdout.write(f"{chosen.label()}: {chosen.seats} seats, key {est.setup_key}")
+        for line in estimate_lines(chosen, est):
+            self.stdout.write(line)
+        self.stdout.write(
+            f"{games / took:,.0f} games/s ({took:.2f} s on {workers} process"
+            f"{'es' if workers > 1 else ''})"
+        )
+        counts = parse_sizes(sizes, chosen.seats)
+        rows = self.rows(chosen, counts, games, seed, workers, est) if counts else []
+        if rows:
+            self.stdout.write("")
+            self.stdout.write(f"By size ({games:,} games each):")
+            for line in size_table(rows, chosen.ruleset):
+                self.stdout.write(line)
+        if store:
+            from games.services.lab import lab_store  # the site's cache: only when asked
+
+            kept = lab_store(setup=chosen, estimate=est, sizes=rows)
+            self.stdout.write(
+                "Stored as the lab's answer."
+                if kept
+                else "Not stored: the lab is at work on it, or has an answer of as many games."
+            )
+
+    def rows(self, setup, counts, games, seed, workers, own):
+        """by_size, leaving out (with a note) the sizes the setup cannot be scaled to; the
+        setup's own size is the estimate already made."""
+        rows = []
+        for n in counts:
+            if n == setup.seats:
+                rows.append((n, own))
+                continue
+            try:
+                resized = scaled(setup, n)
+            except ValueError as e:
+                self.stderr.write(f"balance: {n} seats left out: {e}")
+                continue
+            wrong = problems(resized)
+            if wrong:
+                self.stderr.write(f"balance: {n} seats left out: {' '.join(wrong)}")
+                continue
+            rows += by_size(setup, [n], games=games, seed=seed, workers=workers)
+        return rows
+
+    def suggested_table(self, games, seed, workers):
+        for ruleset, setups in SUGGESTED.items():
+            rows = [(s.seats, simulate(s, games=games, seed=seed, workers=workers)) for s in setups]
+            name = setups[0].label().split()[0]
+            self.stdout.write(f"{name}, suggested setups ({games:,} games each, seed {seed}):")
+            for line in size_table(rows, ruleset):
+                self.stdout.write(line)
+            self.stdout.write("")
+
+
+def load_setup(ref: str) -> Setup:
+    found = find_suggested(ref)
+    if found is not None:
+        return found
+    if not os.path.exists(ref):
+        names = ", ".join(s.slug() for setups in SUGGESTED.values() for s in setups)
+        raise CommandError(f"no suggested setup or file {ref!r} (suggested: {names})")
+    try:
+        with open(ref, encoding="utf-8") as f:
+            data = json.load(f)
+        return Setup.from_dict(data)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CommandError(f"{ref}: not a setup: {e}") from None
+
+
+def parse_sizes(text, seats):
+    if text is None:
+        return [n for n in (seats - 4, seats, seats + 4) if n >= 5]
+    if text.strip().lower() in ("", "none"):
+        return []
+    try:
+        counts = [int(n) for n in text.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise CommandError("--sizes: seat counts separated by commas, e.g. 8,12,16") from None
+    if any(n < 2 or n > max(SIZES) * 2 for n in counts):
+        raise CommandError(f"--sizes: each size between 2 and {max(SIZES) * 2}")
+    return counts

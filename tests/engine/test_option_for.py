@@ -1,0 +1,33 @@
+"""`options.option_for`: one action's option, the same as `options_for` lists it."""
+
+import random
+
+from games.engine import new_game
+from games.engine.errors import GameRuleError
+from games.engine.options import PLAIN, SINGLE, option_for, options_for
+from games.engine.playout import random_input, random_setup
+
+
+def test_option_for_agrees_with_options_for():
+    rng = random.Random(17)
+    compared = 0
+    for ruleset in ("witchhunt", "werewolf"):
+        for _ in range(6):
+            game, _ = new_game(random_setup(rng, ruleset, rng.randint(6, 14)))
+            names = [s.name for s in game.seats]
+            for step in range(160):
+                if game.over:
+                    break
+                try:
+                    game.apply(random_input(rng, game, names))
+                except GameRuleError:
+                    pass
+                if step % 20:
+                    continue
+                for name in names:
+                    listed = {o.action: o.as_dict() for o in options_for(game, name)}
+                    for action in (*SINGLE, *PLAIN, "ability"):
+                        got = option_for(game, name, action)
+                        assert (got and got.as_dict()) == listed.get(action), (name, action)
+                        compared += got is not None
+    assert compared > 100

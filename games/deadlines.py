@@ -32,6 +32,15 @@ def open_phase(game, now) -> None:
     game.midnight_at = start + length / 2 if game.is_night else None
     game.reminders_sent = []
     game.next_reminder_at = next_reminder_at(game)
+    game.prods_due_at = prods_first_due(game)
+
+
+def prods_first_due(game):
+    """When the prod sweep first looks at a phase's silent players (services/prods.py):
+    `prod_after` into a day phase of a game with a prod rule; never by night."""
+    if game.is_night or not game.prod_after or game.phase_started_at is None:
+        return None
+    return game.phase_started_at + game.prod_after
 
 
 def move_deadline(game, delta: timedelta) -> None:

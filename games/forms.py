@@ -2,10 +2,12 @@
 (services raise GameRuleError with the reason shown to the player)."""
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django import forms
+from django.utils import timezone
 
+from games.engine import GameRuleError
 from games.engine.inputs import WITHDRAWABLE
 from games.engine.rulesets.werewolf.roles import ROLES
 from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
@@ -20,6 +22,8 @@ from .models import (
     validate_reminder_hours,
 )
 from .narration import type_label_count
+from .signup_rules import MIN_GAMES_MAX, signups_start_checked
+from .wall_time import zoned_moment
 
 SUBMITTABLE = (
     "coven",
@@ -77,6 +81,107 @@ class ActionForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     what = forms.ChoiceField(choices=[(w, w) for w in WITHDRAWABLE])
+
+
+# --- sign-ups (issue 16): on the new-game form and the moderator's form before the start ---
+def _said(error) -> str:
+    """A service's refusal ("choose a start date …") as a field's error sentence."""
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+class ZonedDateTimeField(forms.DateTimeField):
+    """A date and time typed in the member's own zone (the middleware's), as the clock's
+    deadline form takes it: a wall time the clocks skip or pass twice is refused in words
+    (games/wall_time.py), not guessed."""
+
+    widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, datetime):
+            return value
+        try:
+            wall = datetime.fromisoformat(str(value).strip())
+        except ValueError:
+            raise forms.ValidationError("Give a date and a time.") from None
+        try:
+            return zoned_moment(
+                wall, timezone.get_current_timezone(), timezone.get_current_timezone_name()
+            )
+        except GameRuleError as e:
+            raise forms.ValidationError(_said(e)) from None
+
+
+def signup_fields() -> dict:
+    """The sign-up settings' fields, fresh for each form."""
+    return {
+        "signups_close_at": ZonedDateTimeField(
+            label="Start date and time (your time zone)",
+            required=False,
+            help_text="When the game should start. If it has not filled by then, you are "
+            "told and can move the date, make the game smaller or cancel it. Blank: no date.",
+        ),
+        "min_finished_games": forms.IntegerField(
+            label="Finished games a player needs to sign up",
+            required=False,
+            min_value=0,
+            max_value=MIN_GAMES_MAX,
+            initial=0,
+            help_text="Games played to the end (not replaced out). 0 or blank: anyone may sign up.",
+        ),
+        "start_when_full": forms.BooleanField(
+            label="Deal and start the game as soon as the last seat is taken",
+            required=False,
+            help_text="Off: you are told when it is full and start it yourself.",
+        ),
+        "prod_hours": forms.IntegerField(
+            label="Prod a living player silent for this many hours of a day",
+            required=False,
+            min_value=1,
+            max_value=720,
+            help_text="A second prod asks for a replacement. Blank: no prods.",
+        ),
+    }
+
+
+def signup_values(form) -> dict:
+    """The sign-up settings of a valid form, as the services take them. The start date
+    is checked here too, to show its refusal beside the field."""
+    data = form.cleaned_data
+    at = data.get("signups_close_at")
+    if at is not None:
+        try:
+            signups_start_checked(at, timezone.now())
+        except GameRuleError as e:
+            form.add_error("signups_close_at", _said(e))
+    hours = data.get("prod_hours")
+    return {
+        "signups_close_at": at,
+        "min_finished_games": data.get("min_finished_games") or 0,
+        "start_when_full": bool(data.get("start_when_full")),
+        "prod_after": timedelta(hours=hours) if hours else None,
+    }
+
+
+class SignupSettingsForm(forms.Form):
+    """The moderator's sign-up settings of an open game (the game page and the desk)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields.update(signup_fields())
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            data.update(signup_values(self))
+        return data
+
+
+class ResizeForm(forms.Form):
+    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=MAX_SEATS)
 
 
 # --- a new game ------------------------------------------------------------------------------
@@ -265,6 +370,7 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        self.fields.update(signup_fields())
         # Each type's count for a Witchhunt pool, right after the characters, named in the
         # plural ("Village Spies", "Elder Witches").
         for key in TYPES:
@@ -313,6 +419,19 @@ class NewGameForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        self.setup_clean(data)
+        data["day_length"] = timedelta(hours=data["day_hours"])
+        data["night_length"] = timedelta(hours=data["night_hours"])
+        grace = data.get("early_end_grace")
+        data["early_end_grace"] = (
+            DEFAULT_EARLY_END_GRACE if grace is None else timedelta(minutes=grace)
+        )
+        data.update(signup_values(self))
+        return data
+
+    def setup_clean(self, data):
+        """The deal and the options (Game.deal's and Game.options's shapes) from the
+        setup's fields, into `data`; the setup lab's form (LabSetupForm) shares it."""
         ruleset = data["ruleset"]
         if data["deal_mode"] == "explicit":
             cards, problems = parse_cards(data.get("cards") or "", ruleset)
@@ -344,10 +463,160 @@ class NewGameForm(forms.Form):
         else:
             options = {"reveal_on_death": data["reveal_on_death"]}
         data["options"] = options
-        data["day_length"] = timedelta(hours=data["day_hours"])
-        data["night_length"] = timedelta(hours=data["night_hours"])
-        grace = data.get("early_end_grace")
-        data["early_end_grace"] = (
-            DEFAULT_EARLY_END_GRACE if grace is None else timedelta(minutes=grace)
-        )
+
+
+# --- the archive's search (issue 16) -----------------------------------------------------------
+def _card_choices():
+    """Every card that can be dealt, by its name on the card, grouped by ruleset."""
+    witchhunt = [(k, v[1]) for k, v in CHARACTERS.items()] + [(k, v[1]) for k, v in TYPES.items()]
+    return [
+        ("", "Any card"),
+        ("Witchhunt", sorted(witchhunt, key=lambda c: c[1])),
+        ("Werewolf", sorted(((k, v[1]) for k, v in ROLES.items()), key=lambda c: c[1])),
+    ]
+
+
+class ArchiveSearchForm(forms.Form):
+    """A plain GET form: every field optional, an invalid one ignored with its error shown."""
+
+    player = forms.CharField(label="Player", max_length=64, required=False)
+    card = forms.ChoiceField(label="Card in the deal", choices=_card_choices, required=False)
+    winner = forms.ChoiceField(label="Winner", required=False)
+    ruleset = forms.ChoiceField(
+        label="Rules", choices=[("", "Either"), *Game.Ruleset.choices], required=False
+    )
+    finished_from = forms.DateField(
+        label="Finished on or after",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    finished_to = forms.DateField(
+        label="Finished on or before",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args, **kwargs):
+        from django.utils.text import capfirst
+
+        from .narration.labels import WINNERS
+
+        super().__init__(*args, **kwargs)
+        # Made per form, in the request's language (the labels are lazy translations).
+        winners = [(k, capfirst(str(label))) for k, label in WINNERS.items()]
+        self.fields["winner"].choices = [("", "Anyone"), *winners]
+
+    def search(self) -> dict:
+        """The archive's ArchiveFilter arguments from the valid fields: a field in error
+        asks nothing and shows its error."""
+        self.is_valid()
+        data = self.cleaned_data
+        filters = {k: data.get(k) or "" for k in ("player", "card", "winner", "ruleset")}
+        filters.update({k: data.get(k) for k in ("finished_from", "finished_to")})
+        return filters
+
+
+# --- the setup lab (issue 17) ------------------------------------------------------------------
+SETUP_FIELDS = (
+    "ruleset",
+    "seats_count",
+    "deal_mode",
+    "cards",
+    "shuffle",
+    "characters",
+    *(f"count_{k}" for k in TYPES),
+    "roles",
+    "werewolves",
+    "specials",
+    "archangel_cards",
+    "stalemate_cycles",
+    "public_setup",
+    "reveal_on_death",
+)
+
+
+class LabSetupForm(NewGameForm):
+    """The new-game form's setup alone (its fields, their checks, its deal and options), so
+    the lab estimates exactly what that form would deal, and the form can post to it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields = {name: self.fields[name] for name in SETUP_FIELDS}
+
+    def clean(self):
+        data = forms.Form.clean(self)  # not NewGameForm's: no title, phases or sign-ups here
+        if not self.errors:
+            self.setup_clean(data)
         return data
+
+
+def setup_initial(setup) -> dict:
+    """A lab Setup (games/lab/setups.py) as the setup fields' initial values: what fills
+    the form when a suggested setup is picked."""
+    deal, options = setup.deal, setup.options
+    initial = {
+        "ruleset": setup.ruleset,
+        "seats_count": setup.seats,
+        "deal_mode": deal.get("mode", "explicit"),
+    }
+    if initial["deal_mode"] == "explicit":
+        initial["cards"] = "\n".join(_card_lines(deal.get("cards", [])))
+        initial["shuffle"] = deal.get("shuffle", True)
+    elif setup.ruleset == "witchhunt":
+        initial["characters"] = list(deal.get("characters", []))
+        initial.update({f"count_{k}": n for k, n in deal.get("types", {}).items()})
+    else:
+        initial["roles"] = list(deal.get("roles", []))
+        initial["werewolves"] = deal.get("werewolves")
+        initial["specials"] = deal.get("specials")
+    for name in ("archangel_cards", "stalemate_cycles", "public_setup", "reveal_on_death"):
+        if name in options:
+            initial[name] = options[name]
+    return initial
+
+
+def _card_lines(cards):
+    """Explicit cards as parse_cards reads them, repeats counted: "3 x villager"."""
+    lines, previous, times = [], None, 0
+    for card in [*cards, None]:
+        text = card and (card.get("role") or f"{card.get('character')} {card.get('type')}")
+        if text == previous:
+            times += 1
+            continue
+        if previous is not None:
+            lines.append(f"{times} x {previous}" if times > 1 else previous)
+        previous, times = text, 1
+    return lines
+
+
+def signup_settings_form(game: Game, data=None) -> SignupSettingsForm:
+    """The moderator's form of an open game's sign-up settings, filled with the game's."""
+    prod = game.prod_after
+    return SignupSettingsForm(
+        data,
+        initial={
+            "signups_close_at": game.signups_close_at,
+            "min_finished_games": game.min_finished_games,
+            "start_when_full": game.start_when_full,
+            "prod_hours": int(prod.total_seconds() // 3600) if prod else None,
+        },
+    )
+
+
+class AbsenceForm(forms.Form):
+    first_day = forms.DateField(
+        label="First day away", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    last_day = forms.DateField(
+        label="Last day away", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    note = forms.CharField(
+        label="Note for moderators (optional)",
+        required=False,
+        max_length=200,
+        help_text="Only the moderators of your games see it; other players see the dates.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)

@@ -3,9 +3,9 @@ the task's body (so importing this module never imports the services, and the se
 never import it). `make run`'s embedded beat, the compose workers and beat, and the tests
 all run the same code.
 
-Two queues (CELERY_TASK_ROUTES): `clock` for the sweeps that end phases, `email` for every
-email and the reminder sweep, so a burst of emails never holds up a deadline; compose
-runs a worker for each.
+Three queues (CELERY_TASK_ROUTES): `clock` for the sweeps that end phases, `email` for every
+email and the reminder sweep, so a burst of emails never holds up a deadline, and `lab` for
+the setup lab's estimates; compose runs a worker for each.
 
 The services ask for the emails by name through games/queue.py; `connect_receivers`,
 called when the app is ready (games/apps.py), connects those names to these tasks.
@@ -93,6 +93,23 @@ def vote_alerts(game_id, phase, votes, wagons, living):
     )
 
 
+@shared_task(name="games.tasks.notice_emails", ignore_result=True, **RETRY)
+def notice_emails(ids, preference):
+    """The emails of the site's own notifications (sign-ups: services/notices.py)."""
+    from games.services import notices
+
+    return notices.notice_emails_send(ids=ids, preference=preference)
+
+
+# The lab's estimates (games/services/lab.py): a job runs once, and a late duplicate finds
+# it no longer queued and does nothing. The soft limit ends a runaway job as failed.
+@shared_task(name="games.tasks.lab_estimate", ignore_result=True, soft_time_limit=1800)
+def lab_estimate(setup_key, seed):
+    from games.services import lab
+
+    return lab.lab_run(setup_key=setup_key, seed=seed)
+
+
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
     queue.connect("clock_sweep_more", clock_sweep_more.delay)
@@ -100,3 +117,5 @@ def connect_receivers() -> None:
     queue.connect("game_role_emails", game_role_emails.delay)
     queue.connect("post_notification_emails", post_notification_emails.delay)
     queue.connect("vote_alerts", vote_alerts.delay)
+    queue.connect("lab_estimate", lab_estimate.delay)
+    queue.connect("notice_emails", notice_emails.delay)

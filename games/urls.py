@@ -1,29 +1,41 @@
 from .views import (
+    absences,
+    archive,
     clock,
     create,
     desk,
     email,
+    fair_deal,
+    lab,
     live,
     lobby,
     notes,
     notifications,
     play,
+    profiles,
     reading,
+    replacements,
     reveal,
     role,
     rooms,
     rules,
+    signups,
 )
 
 # Each views module owns its routes.
 urlpatterns = (
     lobby.urlpatterns
     + create.urlpatterns
+    + lab.urlpatterns
     + play.urlpatterns
     + role.urlpatterns
     + rooms.urlpatterns
     + desk.urlpatterns
+    + replacements.urlpatterns
+    + signups.urlpatterns
+    + absences.urlpatterns
     + reveal.urlpatterns
+    + fair_deal.urlpatterns
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns
@@ -31,4 +43,6 @@ urlpatterns = (
     + live.urlpatterns
     + notes.urlpatterns
     + notifications.urlpatterns
+    + profiles.urlpatterns
+    + archive.urlpatterns
 )

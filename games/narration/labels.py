@@ -150,12 +150,18 @@ def status_label(status) -> str:
     return str(STATUSES.get(status, status))
 
 
+def capitalised(text) -> str:
+    """The first letter upper case, the rest as it is ("the Village" -> "The Village")."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
 def phase_label(phase) -> str:
     """ "night 2" -> "Night 2"."""
     word, _space, number = str(phase).partition(" ")
     if word in PHASES and number:
         return PHASES[word](number)
-    return str(phase)[:1].upper() + str(phase)[1:]
+    return capitalised(phase)
 
 
 def winner_label(key) -> str:

@@ -9,7 +9,7 @@ the viewer may see before anything reaches these functions.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .labels import Names, display_name
+from .labels import Names, capitalised, display_name
 from .rooms import room_label
 
 PUBLIC = "public"  # the public thread's key (selectors.threads.PUBLIC)
@@ -108,7 +108,7 @@ def voted_for(target: str, names: Names) -> str:
 
 def action_open(label: str) -> str:
     """An action the seat may take now and has not: "Coven vote: not chosen yet"."""
-    return _("{action}: not chosen yet.").format(action=str(label)[:1].upper() + str(label)[1:])
+    return _("{action}: not chosen yet.").format(action=capitalised(label))
 
 
 def action_standing(text: str) -> str:

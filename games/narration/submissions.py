@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 
 from .actions import choice_label, withdraw_label
-from .labels import Names, card_label, display_name, name_list
+from .labels import Names, capitalised, card_label, display_name, name_list
 
 
 def describe_step(step: Mapping, names: Names) -> str:
@@ -32,4 +32,4 @@ def standing_text(what, value, names: Names) -> str:
     else:
         body = display_name(value, names)
     label = withdraw_label(what)
-    return _("{what}: {submission}").format(what=label[:1].upper() + label[1:], submission=body)
+    return _("{what}: {submission}").format(what=capitalised(label), submission=body)

@@ -1,13 +1,15 @@
 """The moderator's desk: every card, every event, every room, each seat's activity, and
 the log of the moderator's own acts (W-72) that the final reveal shows too."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 from .. import turns
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post
+from .absences import absences_shown
 from .log import by_phase, events_all
 from .rooms import room_links
 from .seats import CardRow, card_rows, display_names, game_seats
@@ -72,6 +74,7 @@ class DeskPage:
     rows: list  # ActivityRow per seat, with its cards
     log: list  # (phase, [events]): every event
     threads: list  # RoomLink: every private thread
+    away: dict = field(default_factory=dict)  # user id -> absences.Away, notes included
 
 
 def desk_page(game: Game) -> DeskPage:
@@ -84,6 +87,7 @@ def desk_page(game: Game) -> DeskPage:
         rows=_activity(game, seats, state),
         log=by_phase(events_all(game)),
         threads=room_links(game, state),
+        away=absences_shown([s.user_id for s in seats], timezone.now()),
     )
 
 
@@ -104,7 +108,7 @@ def _act_text(step, phase, names):
     if step.get("moderator") == "remove":
         return f"Removed {names.get(step.get('player'), step.get('player'))} from the game (W-72)."
     if step.get("moderator") == "stalemate":
-        return "Declared a stalemate (W-69a)."
+        return "Declared a stalemate (W-72b)."
     return str(step)
 
 

@@ -36,9 +36,14 @@ def mention_targets(game: Game, keys) -> dict[str, Target]:
     return {s.user.player_key: Target(s.user.player_name, f"{base}#player-{s.name}") for s in seats}
 
 
-def notification_url(game: Game, kind: str, thread: str, number: int | None) -> str:
+def notification_url(game: Game, kind: str, thread: str, number: int | None, key: str = "") -> str:
     """Where a notification leads: its post (in the public thread, the room or the
-    afterlife, or their read-only view once the game is over), else the game page."""
+    afterlife, or their read-only view once the game is over), else the game page; a
+    replacement offer, to the offer (issue 16), a replacement wanted, to the desk."""
+    if kind == Notification.Kind.REPLACEMENT:
+        if key.startswith("offer-"):
+            return reverse("replacement_offer", args=[int(key.removeprefix("offer-"))])
+        return reverse("game_desk", args=[game.pk])
     if number is None or kind in (Notification.Kind.WAGON, Notification.Kind.VOTED):
         return reverse("game_detail", args=[game.pk])
     if thread == PUBLIC:
@@ -79,6 +84,7 @@ def notification_list(user) -> list[NotificationRow]:
             "game__seed",
             "post__thread",
             "post__number",
+            "key",
         )  # fmt: skip
         .order_by("-created_at", "-pk")[:LIST_LENGTH]
     )
@@ -93,6 +99,7 @@ def notification_list(user) -> list[NotificationRow]:
                 n.kind,
                 n.post.thread if n.post else PUBLIC,
                 n.post.number if n.post else None,
+                n.key,
             ),
             created_at=n.created_at,
             unread=n.read_at is None,

@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from ..mapping import engine_state, game_record
 from ..models import Game
 from .desk import moderator_log
+from .fair_deal import FairDeal, fair_deal
 from .log import by_phase, events_all
 from .notes import shared_notes
 from .rooms import room_links
 from .seats import display_names, game_seats
+from .why import log_whys
 
 
 @dataclass
@@ -24,6 +26,8 @@ class RevealPage:
     moderator_log: list = field(default_factory=list)  # desk.ModeratorAct, in order
     threads: list = field(default_factory=list)  # rooms.RoomLink: every private thread
     notes: list = field(default_factory=list)  # notes.SharedNote: notes their authors shared
+    fair_deal: FairDeal | None = None  # the sealed deal, opened and checked
+    whys: dict = field(default_factory=dict)  # GameEvent.index -> [Why]: rulings (issue 17)
 
 
 def reveal_page(game: Game) -> RevealPage:
@@ -32,16 +36,19 @@ def reveal_page(game: Game) -> RevealPage:
     seats = game_seats(game)
     names = display_names(seats)
     state = engine_state(game)
+    log = by_phase(events_all(game))
     return RevealPage(
         game=game,
         seats=seats,
         names=names,
         statuses={s.name: s.status for s in state.seats},
         winners=list(state.winners),
-        log=by_phase(events_all(game)),
+        log=log,
         moderator_log=moderator_log(game, names),
         threads=room_links(game),
         notes=shared_notes(game),
+        fair_deal=fair_deal(game, seats),  # the cards just read: no query
+        whys=log_whys(game, log, names),
     )
 
 

@@ -236,3 +236,24 @@ def afterlife_page(game: Game, seat: Seat, state, *, page=1) -> AfterlifePage:
         out.angel = state.seat(seat.name).team == "village"
         out.actions = [o.action for o in options_for(state, seat.name) if o.action != "withdraw"]
     return out
+
+
+def finished_room_links(games) -> dict[int, list[RoomLink]]:
+    """Game id -> room_links of each finished game, in one query for them all (the
+    archive): once a game is over its private threads are those with posts, open to all."""
+    by_id = {g.pk: g for g in games if g.status == Game.Status.FINISHED}
+    counts = (
+        Post.objects.filter(game_id__in=list(by_id))
+        .exclude(thread=PUBLIC)
+        .values_list("game", "thread")
+        .annotate(n=Count("id"))
+    )
+    found = {}
+    for game_id, key, n in counts:
+        game = by_id[game_id]
+        found.setdefault(game_id, []).append(
+            RoomLink(key, room_ref(game, key), label_of(game, key), n, [])
+        )
+    for game_id, links in found.items():
+        links.sort(key=lambda link, g=by_id[game_id]: _room_sort_key(g, link.key))
+    return found

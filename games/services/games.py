@@ -1,5 +1,5 @@
-"""A game's life before play: creating it, joining and leaving it, and the deal that
-starts it."""
+"""A game's life before play: creating it and the deal that starts it (signing up and
+withdrawing are services/signups.py)."""
 
 import secrets
 from datetime import timedelta
@@ -11,11 +11,15 @@ from games.engine import GameRuleError, RecordError, new_game
 
 from ..deal import deal_cards, deal_problems
 from ..mapping import remember_state, store_events
-from ..models import Assignment, Game, Seat
+from ..models import Assignment, Game, Notification, Seat
+from ..narration.signups import started_text
 from ..permissions import can_moderate
 from ..queue import after_commit
+from ..signup_rules import signups_start_checked
 from .base import SetupProblems, game_locked
+from .fair_deal import deal_seal
 from .inputs import clock_follow
+from .notices import notices_create
 from .posts import system_posts_create
 
 
@@ -34,6 +38,11 @@ def game_create(
     early_end: bool = False,
     early_end_grace: timedelta | None = None,
     reminder_hours: list[int] | None = None,
+    signups_close_at=None,
+    min_finished_games: int = 0,
+    start_when_full: bool = False,
+    prod_after: timedelta | None = None,
+    now=None,
 ) -> Game:
     # The seed decides the deal (deal.py) and the announcement order (W-13), which the
     # players see: from a small seed space a player could search for the seeds that fit
@@ -51,7 +60,12 @@ def game_create(
         deal=deal,
         options=options or {},
         early_end=early_end,
+        min_finished_games=min_finished_games,
+        start_when_full=start_when_full,
+        prod_after=prod_after,
     )
+    if signups_close_at is not None:
+        game.signups_close_at = signups_start_checked(signups_close_at, now or timezone.now())
     if early_end_grace is not None:
         game.early_end_grace = early_end_grace  # W-2a; checked by full_clean below
     if reminder_hours is not None:
@@ -67,38 +81,18 @@ def game_create(
 
 
 @transaction.atomic
-def game_join(*, game: Game, user) -> Seat:
-    game = game_locked(game)
-    if game.status != Game.Status.OPEN:
-        raise GameRuleError("this game is no longer open for sign-ups")
-    if can_moderate(game, user):
-        # The moderator (the host, or a holder of games.moderate_any_game) sees every card
-        # on the desk and may download the record: they cannot also play, as
-        # moderation.player_replace says too.
-        raise GameRuleError("you moderate this game and cannot take a seat in it")
-    if Seat.objects.filter(game=game, user=user).exists():
-        raise GameRuleError("you have already joined this game")
-    if Seat.objects.filter(game=game).count() >= game.seats_count:
-        raise GameRuleError("this game is full")
-    return Seat.objects.create(game=game, user=user, name=user.player_key)
-
-
-@transaction.atomic
-def game_leave(*, game: Game, user) -> None:
-    game = game_locked(game)
-    if game.status != Game.Status.OPEN:
-        raise GameRuleError("you can only leave a game before it starts")
-    deleted, _ = Seat.objects.filter(game=game, user=user).delete()
-    if not deleted:
-        raise GameRuleError("you have not joined this game")
-
-
-@transaction.atomic
 def game_start(*, game: Game, by, now=None) -> Game:
-    """Deal the cards with the game's seed and open Day 1."""
+    """The moderator deals the cards with the game's seed and opens Day 1."""
     game = game_locked(game)
     if not can_moderate(game, by):
         raise GameRuleError("only the game's moderator can start it")
+    return game_deal(game, now=now)
+
+
+def game_deal(game: Game, *, now=None) -> Game:
+    """Deal the cards with the game's seed and open Day 1: the moderator's start, or the
+    site's when the last seat is taken (services/signups.py). Call it with the game row
+    locked; every seat's player is told in-site (the role email says it by email)."""
     if game.status != Game.Status.OPEN:
         raise GameRuleError("this game has already started")
     seats = list(Seat.objects.filter(game=game).order_by("joined_at", "pk"))
@@ -115,6 +109,7 @@ def game_start(*, game: Game, by, now=None) -> Game:
             role=player.get("role", ""),
         )
     game.lovers = setup["lovers"]
+    deal_seal(game, setup)  # before the first post, which publishes the seal
     record = {"ruleset": game.ruleset, "seed": game.seed, "options": game.options, **setup}
     try:
         state, _ = new_game(record)
@@ -129,4 +124,10 @@ def game_start(*, game: Game, by, now=None) -> Game:
     game.save()
     remember_state(game, state)
     after_commit("game_role_emails", game.pk)
+    notices_create(
+        game=game,
+        kind=Notification.Kind.SIGNUP,
+        key="started",
+        texts={seat.user_id: started_text() for seat in seats},
+    )
     return game

@@ -78,6 +78,7 @@ def clock_follow(game: Game, state, now) -> None:
         game.winner = state.winner or ""
         game.phase = state.phase
         game.deadline_at = game.midnight_at = game.next_reminder_at = None
+        game.prods_due_at = None  # no prods once the game is over
         game.paused_at = None
         return
     if state.phase != game.phase:

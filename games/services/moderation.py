@@ -2,18 +2,20 @@
 declaring a stalemate (W-72b), and announcements; each one transaction with the game row
 locked first, and each logged for the final reveal."""
 
+from functools import partial
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import player_key_for
 from games.engine import GameRuleError
 
-from ..models import Game, PhaseLockIn, Post, Seat
-from ..permissions import can_moderate
-from ..queue import after_commit
+from ..models import Game, Post, Seat
 from .base import game_moderated
 from .inputs import input_apply
-from .posts import clean_body, moderator_notice_create, post_body
+from .posts import moderator_notice_create, post_body
+from .replacements import seat_hand_over
 
 
 def _seat(game, name):
@@ -60,24 +62,15 @@ def member_find(*, identifier: str, by):
 
 
 @transaction.atomic
-def player_replace(*, game: Game, seat_name: str, new_user, by) -> Seat:
-    """W-72: a new user takes the seat with its cards, rooms and history, in one step."""
+def player_replace(*, game: Game, seat_name: str, new_user, by, now=None) -> Seat:
+    """W-72: a new user takes the seat with its cards, rooms and history, in one step; the
+    seat's open replacement offers close (services/replacements.py)."""
     game = game_moderated(game, by)
     seat = _seat(game, seat_name)
-    if Seat.objects.filter(game=game, user=new_user).exists():
-        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
-    if can_moderate(game, new_user):
-        # A moderator sees every card on the desk: they cannot also play.
-        raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
-    old = seat.user
-    seat.user = new_user
-    seat.save(update_fields=["user"])
-    # The newcomer has not said "I'm done" (W-2): the phase waits for them.
-    PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
-    input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by)
-    _announce(game, by, f"{new_user.player_name} replaces {old.player_name}.")
-    after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
-    return seat
+    now = now or timezone.now()
+    return seat_hand_over(
+        game, seat, new_user, by=by, now=now, announce=partial(_announce, game, by)
+    )
 
 
 @transaction.atomic
@@ -103,5 +96,6 @@ def announcement_post(*, game: Game, by, body: str) -> Post:
     return moderator_notice_create(game, by, body)
 
 
-def _announce(game, by, body):
-    return moderator_notice_create(game, by, clean_body(body))
+def _announce(game, by, sentence, **words):
+    """The moderator's notice of their act: "X replaces Y." (W-72: logged)."""
+    return moderator_notice_create(game, by, sentence, **words)

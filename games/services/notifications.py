@@ -202,6 +202,16 @@ def _alerts_create(game: Game, rows, users) -> int:
     return len(new)
 
 
+# --- the site's own notices: a replacement offer, a prod (issue 16) -----------------------
+def notices_create(game: Game, rows) -> list[Notification]:
+    """In-site notifications that are no post's: `rows` are (user_id, kind, key, text),
+    each key new (an offer's, a prod's). One INSERT, and the unread counts."""
+    new = [Notification(user_id=u, game=game, kind=k, key=key, text=t) for u, k, key, t in rows]
+    Notification.objects.bulk_create(new)
+    _unread_add(n.user_id for n in new)
+    return new
+
+
 # --- the unread count (User.notifications_unread: the header's, no query to read) -------
 def _unread_add(user_ids) -> None:
     """One more unread for each time a user is in `user_ids`: an UPDATE per distinct

@@ -21,6 +21,7 @@ from ..narration.summaries import headline
 from ..permissions import rooms_for
 from ..post_times import notice
 from .base import game_locked, seat_of
+from .fair_deal import sealed_start_texts
 from .notifications import mentions_apply, post_notify
 from .summaries import summary_needed, summary_texts
 
@@ -107,6 +108,8 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
         if parent is None:
             raise GameRuleError(f"there is no post #{reply_to} to reply to")
     post = _player_post(game, seat, user, PUBLIC, body, parent)
+    # The desk's "last post" and the prod rule's clock (services/prods.py): one UPDATE.
+    Seat.objects.filter(pk=seat.pk).update(last_post_at=post.created_at)
     post_notify(game=game, post=post, body=body)
     return post
 
@@ -183,4 +186,6 @@ def system_posts_create(game: Game, rows) -> None:
     )
     if summary_needed(game, rows):
         post.body, post.body_html = summary_texts(game, rows)
+    if rows[0].index == 0 and game.deal_commitment:  # the start's post publishes the seal
+        post.body, post.body_html = sealed_start_texts(game, rows, post.body, post.body_html)
     Post.objects.bulk_create([post])

@@ -15,6 +15,9 @@ derives), on one index: idle games cost the sweep nothing. A burst (many games s
 one deadline) is shared out: the beat's clock sweep asks for more sweeps, which the other
 clock workers take, and a sweep that spends its time budget asks for one more to carry on
 at once instead of at the next beat.
+
+The clock's sweep also claims, the same way, open games whose start date has passed
+(`signups_tick`: the host is told once, services/signups.py).
 """
 
 import logging
@@ -29,6 +32,8 @@ from ..models import Game
 from ..queue import after_commit
 from .emails import reminders_send
 from .phases import midnight_pass, phase_advance
+from .prods import prods_send
+from .signups import signups_lapse
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +54,9 @@ ADVANCED, MIDNIGHT, FAILED, REMINDED = "advanced", "midnight", "failed", "remind
 # The phase had already moved on: only possible without row locks (SQLite), where two
 # workers can claim the same game; the service's expected_phase made this one a no-op.
 SKIPPED = "skipped"
+LAPSED = "signups lapsed"  # an open game's start date passed: its host was told
+# A game's silent players looked at (services/prods.py): some were prodded, or none was due.
+PRODDED, UNPRODDED = "prodded", "nobody to prod"
 
 
 def due(now):
@@ -131,6 +139,63 @@ def reminder_tick(now=None) -> str | None:
         return REMINDED
 
 
+def signups_due(now):
+    """Open games whose start date has passed and whose host has not been told, the
+    earliest first (the partial index game_signups_close_idx), not waiting out a backoff."""
+    return (
+        Game.objects.filter(
+            status=Game.Status.OPEN, signups_lapsed_at__isnull=True, signups_close_at__lte=now
+        )
+        .filter(Q(clock_retry_at__isnull=True) | Q(clock_retry_at__lte=now))
+        .order_by("signups_close_at")
+    )
+
+
+def signups_tick(now=None) -> str | None:
+    """Claim one open game whose start date has passed and tell its host, once
+    (services/signups.py); returns LAPSED, FAILED, or None when none is due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _claim(signups_due(now))
+        if game is None:
+            return None
+        try:
+            with transaction.atomic():
+                signups_lapse(game=game, now=now)
+        except Exception as e:
+            logger.exception("game %s: its lapsed sign-ups could not be handled", game.pk)
+            _record_failure(game, now, e)
+            return FAILED
+        if game.clock_failures or game.clock_retry_at:
+            Game.objects.filter(pk=game.pk).update(
+                clock_failures=0, clock_error="", clock_retry_at=None
+            )
+        return LAPSED
+
+
+def prod_tick(now=None) -> str | None:
+    """Claim one running game whose `prods_due_at` has come (not paused: a stopped clock
+    prods nobody) and prod its silent players (services/prods.py), which sets the next
+    `prods_due_at`; returns PRODDED, UNPRODDED, FAILED, or None when none is due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = Game.objects.filter(
+            status=Game.Status.RUNNING, prods_due_at__lte=now, paused_at__isnull=True
+        ).order_by("prods_due_at")
+        game = _claim(due)
+        if game is None:
+            return None
+        try:
+            with transaction.atomic():
+                sent = prods_send(game=game, now=now)
+        except Exception:
+            logger.exception("game %s: prods for %s failed", game.pk, game.phase)
+            # Looked at again later, never in a loop: the rest of the sweep goes on.
+            Game.objects.filter(pk=game.pk).update(prods_due_at=now + RETRY_MAX)
+            return FAILED
+        return PRODDED if sent else UNPRODDED
+
+
 def _run(tick, now) -> tuple[dict, bool]:
     """Run `tick` until nothing is due or the budget is spent; returns how many of each
     outcome, and whether work may be left (the budget ran out first)."""
@@ -161,7 +226,15 @@ def clock_sweep(now=None, *, share=True) -> dict:
         for _ in range(fan_out(now or timezone.now())):
             after_commit("clock_sweep_more")
     counts, left = _run(clock_tick, now)
-    if left:
+    # Issue 16: open games past their start date, in the same sweep (a handful a day).
+    lapsed, more = _run(signups_tick, now)
+    for outcome, n in lapsed.items():
+        counts[outcome] = counts.get(outcome, 0) + n
+    # Issue 16: the prod rule's silent players, once the phases have moved on.
+    prodded, late = _run(prod_tick, now)
+    for outcome, n in prodded.items():
+        counts[outcome] = counts.get(outcome, 0) + n
+    if left or more or late:
         after_commit("clock_sweep_more")
     if counts:
         logger.info("clock sweep: %s", counts)

@@ -4,9 +4,11 @@ A game that does not exist and a page the viewer may not see are the same 404, s
 private page never tells a stranger that it exists.
 """
 
+from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from accounts.models import player_key_for
 from games.models import Game, Seat
 from games.permissions import can_moderate
 from games.selectors import afterlife_state_for, seat_room
@@ -87,3 +89,12 @@ def get_moderated_game_for_user(request, game_id) -> Game:
     if not can_moderate(game, request.user):
         raise Http404("no such page")
     return game
+
+
+# --- the players' public pages (issue 16) ----------------------------------------------------
+def get_player_for_user(request, key):
+    """The member whose player key (the lowercased player name) is `key`: a public profile,
+    open to everyone; no such member is a 404."""
+    if len(key) > 64:
+        raise Http404("no such player")
+    return get_object_or_404(get_user_model(), player_key=player_key_for(key))

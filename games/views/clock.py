@@ -8,7 +8,7 @@ and changes nothing. The controls themselves are `{% clock_controls game %}`
 (games/templatetags/clock_tags.py), for the game page to include.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.urls import path
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.engine import GameRuleError
 from games.services.clock import MOVE_CHOICES, deadline_set
+from games.wall_time import zoned_moment
 
 from .feedback import run_and_redirect
 
@@ -51,21 +52,7 @@ def _deadline_at(request):
         wall = datetime.fromisoformat(request.POST.get("at", "").strip())
     except ValueError:
         raise GameRuleError("give the new deadline as a date and a time") from None
-    if wall.tzinfo is not None:
-        return wall
-    early, late = wall.replace(tzinfo=zone), wall.replace(tzinfo=zone, fold=1)
-    if early.utcoffset() != late.utcoffset():
-        said = f"{wall:%a %d %b %Y, %H:%M}"
-        name = timezone.get_current_timezone_name()
-        if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall:
-            raise GameRuleError(
-                f"{said} does not exist in {name}: the clocks go forward then. Choose another time"
-            )
-        raise GameRuleError(
-            f"{said} happens twice in {name}: the clocks go back then. "
-            "Choose a time outside that hour"
-        )
-    return early
+    return zoned_moment(wall, zone, timezone.get_current_timezone_name())
 
 
 @require_POST

@@ -11,8 +11,13 @@ from django.views.decorators.cache import never_cache
 from accounts.selectors import host_granter_names
 from games import services
 from games.deal import deal_problems
-from games.forms import NewGameForm
+from games.engine import GameRuleError
+from games.forms import NewGameForm, setup_initial
+from games.lab.setups import find_suggested
 from games.permissions import can_host
+from games.selectors.lab import lab_suggested
+
+from .feedback import sentence
 
 SEAT_RE = re.compile(r"\b([Ss])eat(\d+)\b")
 
@@ -37,7 +42,9 @@ def game_new(request):
         # Forbidden, with the way to become a host (a POST changes nothing).
         context = {"may_host": False, "granters": host_granter_names()}
         return render(request, "games/game_new.html", context, status=403)
-    form = NewGameForm(request.POST or None)
+    # ?suggested=witchhunt-12 fills the setup's fields with a suggested setup (the lab's).
+    picked = find_suggested(request.GET.get("suggested", "")) if request.method == "GET" else None
+    form = NewGameForm(request.POST or None, initial=setup_initial(picked) if picked else None)
     warnings_only = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -63,17 +70,28 @@ def game_new(request):
                     early_end=data["early_end"],
                     early_end_grace=data["early_end_grace"],
                     reminder_hours=data["reminder_hours"],
+                    signups_close_at=data["signups_close_at"],
+                    min_finished_games=data["min_finished_games"],
+                    start_when_full=data["start_when_full"],
+                    prod_after=data["prod_after"],
                 )
             except services.SetupProblems as e:
                 for problem in e.problems:
                     form.add_error(None, problem)
+            except GameRuleError as e:  # the start date, checked again at the write
+                form.add_error("signups_close_at", sentence(e))
             else:
                 messages.success(request, "The game is open: players can join from the lobby.")
                 return redirect("game_detail", game_id=game.pk)
     return render(
         request,
         "games/game_new.html",
-        {"may_host": True, "form": form, "warnings_only": warnings_only},
+        {
+            "may_host": True,
+            "form": form,
+            "warnings_only": warnings_only,
+            "suggested": lab_suggested(),
+        },
     )
 
 

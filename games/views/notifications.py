@@ -36,6 +36,7 @@ def notification_go(request, pk):
             found.kind,
             post.thread if post else "public",
             post.number if post else None,
+            found.key,
         )
     )
 

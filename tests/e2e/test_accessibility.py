@@ -176,7 +176,7 @@ def test_signed_in_pages_and_the_new_game_form(browser, live_server, day_1):
         page.goto(live_server.url + path)
         assert_accessible(page)
     page.goto(f"{live_server.url}/games/new/")
-    page.locator("main form button[type=submit]").last.click()  # nothing filled in
+    page.get_by_role("button", name="Create the game").click()  # nothing filled in
     expect(page.locator(".problems").first).to_be_focused()
 
 

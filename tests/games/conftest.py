@@ -129,3 +129,14 @@ def traveller():
 def game(traveller, moderator, cast_users):
     """The named cast's game, started at T0: Day 1 ends at T0 + 72 h."""
     return make_game(moderator, cast_users)
+
+
+def forget_start_notices():
+    """The start's sign-up notices ("your cards are on your role page", issue 16) dropped,
+    for tests that count the notifications of posts and votes alone."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Notification
+
+    Notification.objects.filter(kind=Notification.Kind.SIGNUP).delete()
+    get_user_model().objects.update(notifications_unread=0)

@@ -42,7 +42,8 @@ def worker_app():
     app = Celery("witchhunt-test", set_as_current=False)
     app.config_from_object("django.conf:settings", namespace="CELERY")
     suffix = uuid.uuid4().hex
-    queues = {name: f"{name}-test-{suffix}" for name in ("clock", "email")}
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    queues = {name: f"{name}-test-{suffix}" for name in routed}
     routes = {t: {"queue": queues[r["queue"]]} for t, r in settings.CELERY_TASK_ROUTES.items()}
     app.conf.update(
         broker_url=REDIS_URL,

@@ -263,7 +263,7 @@ def test_reveal_lists_every_moderator_act_in_order(client, cast_game, cast_users
         "Ended day 1 before its deadline (advance now).",
         "Newby replaces Dan.",
         "Removed Cat from the game (W-72).",
-        "Declared a stalemate (W-69a).",
+        "Declared a stalemate (W-72b).",
     ]
     positions = [log.find(item) for item in expected]
     assert -1 not in positions, dict(zip(expected, positions, strict=True))

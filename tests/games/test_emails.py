@@ -226,6 +226,8 @@ def test_role_email_names_only_the_recipients_own_cards(
     with django_capture_on_commit_callbacks(execute=True):
         game = make_game(moderator, cast_users)
     sent = _by_recipient(mail.outbox)
+    # The host was told the game filled (issue 16): the role emails go to the players.
+    assert "every seat is taken" in sent.pop("mod").body.lower()
     assert set(sent) == set(CARD_WORDS)
     for name, message in sent.items():
         assert message.subject == "[Witchhunt] The named cast has started: your cards"

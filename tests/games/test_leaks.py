@@ -408,6 +408,7 @@ def _seen(client, user, game, *, role=False):
         response = client.get(url)
         assert response.status_code == 200, url
         html = response.content.decode().replace(f"/games/{game.pk}/", "/games/N/")
+        html = re.sub(r'class="fingerprint">[0-9a-f]{64}', "", html)  # salted: docs/fair-deal.md
         pages.append(re.sub(r'value="[A-Za-z0-9]{64}"', 'value=""', html))
     return pages
 

@@ -14,7 +14,7 @@ from games.models import Notification
 from games.permissions import AFTERLIFE
 from games.selectors.threads import post_quote
 from tests.games.afterlife_cast import afterlife_users, play_to_day_3
-from tests.games.conftest import make_game
+from tests.games.conftest import forget_start_notices, make_game
 from witchhunt.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,9 @@ def test_mentions_and_quotes_are_found_once_each_and_capped():
 # --- who is told ----------------------------------------------------------------------------
 @pytest.fixture
 def game(moderator, cast_users):
-    return make_game(moderator, cast_users)
+    game = make_game(moderator, cast_users)
+    forget_start_notices()
+    return game
 
 
 def _notes(user):

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import services
 from games.models import Notification
 from games.selectors.notifications import unread_count
-from tests.games.conftest import make_game
+from tests.games.conftest import forget_start_notices, make_game
 from witchhunt.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,9 @@ def eager_tasks():
 
 @pytest.fixture
 def game(moderator, cast_users):
-    return make_game(moderator, cast_users)
+    game = make_game(moderator, cast_users)
+    forget_start_notices()
+    return game
 
 
 def _opt_in(*users, email_mentions=False):

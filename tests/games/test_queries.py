@@ -1,17 +1,20 @@
 """Query counts of the game pages, pinned: the same for 8 seats and 10 posts as for 48
 seats and 1,000 posts (issue 5: at most 12 for the game page)."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
-from games.models import Game, Post
+from games.models import Absence, Game, Post
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import afterlife_users, play_to_day_3, room_url
 
@@ -24,6 +27,10 @@ GAME_PAGE_MAX = 13  # the vote history: its votes, and the posts they followed
 READ_STATE = 3
 ROOM_READ_STATE = 2
 DESK_READ_STATE = 1  # the private threads' "N new"
+ABSENCES = 1  # issue 16: the players' absences now or to come, in the player list
+# Issue 16's activity and replacements (selectors/activity.py, pinned in test_activity.py):
+# seats, posts, visits, prods, absences, volunteers (and a waiting seat's offers).
+DESK_ACTIVITY = 7
 
 
 def _posts(game, n):
@@ -105,7 +112,7 @@ def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
             client.get(detail)
         counts[label].append(len(anonymous))
     assert counts["big"] == counts["small"], counts
-    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE, counts
+    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES, counts
 
 
 def test_role_page_and_lobby_query_counts_are_constant(client, big_game, small_game):
@@ -205,7 +212,7 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     assert counts["big"] == counts["small"], counts
     big = counts["big"]
     assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX + ROOM_READ_STATE, counts
-    assert big["desk"] <= DESK_MAX + DESK_READ_STATE, counts
+    assert big["desk"] <= DESK_MAX + DESK_READ_STATE + DESK_ACTIVITY, counts
 
 
 # --- issue 13: the engine state is loaded once a page ----------------------------------------
@@ -258,3 +265,49 @@ def test_every_page_loads_the_engine_state_once(client, moderator, counting_cach
         for label, (user, path) in pages.items()
     }
     assert loads == dict.fromkeys(pages, 1), loads
+
+
+# --- issue 16: sign-ups ---------------------------------------------------------------------------
+OPEN_PAGE_MAX = 7  # an open game: no engine state, no votes; its sign-up facts and absences
+OPEN_DESK_MAX = 4  # the open desk: who signed up and their absences
+OPEN_LOBBY_MAX = 5  # the sign-up facts are the game row's own columns
+
+
+def _open_game(moderator, users):
+    game = services.game_create(
+        host=moderator,
+        ruleset="werewolf",
+        title="Open",
+        seats_count=48,
+        seed=5,
+        deal={"mode": "pool", "roles": ["seer"], "werewolves": 8},
+    )
+    for user in users:
+        services.game_join(game=game, user=user)
+    now = timezone.now()
+    Absence.objects.bulk_create(
+        Absence(user=u, starts_at=now, ends_at=now + timedelta(days=2), note="n") for u in users
+    )
+    # The bar set after they signed up: a member without a seat is told how many they need.
+    Game.objects.filter(pk=game.pk).update(min_finished_games=1)
+    return game
+
+
+def test_open_game_pages_and_the_lobby_query_counts_are_constant(client, moderator):
+    counts = {}
+    outsider = UserFactory(player_name="Outsider")
+    for label, n in (("small", 3), ("big", 40)):
+        users = [UserFactory(player_name=f"{label}{i:02d}") for i in range(n)]
+        game = _open_game(moderator, users)
+        detail = reverse("game_detail", args=[game.pk])
+        counts[label] = [
+            _count(client, outsider, detail),  # the bar of finished games: one query
+            _count(client, users[0], detail),
+            _count(client, moderator, reverse("game_desk", args=[game.pk])),
+            _count(client, outsider, reverse("game_list")),
+        ]
+    assert counts["big"] == counts["small"], counts
+    page, seated, desk, lobby = counts["big"]
+    assert max(page, seated) <= OPEN_PAGE_MAX + READ_STATE, counts
+    assert desk <= OPEN_DESK_MAX, counts
+    assert lobby <= OPEN_LOBBY_MAX, counts

@@ -21,8 +21,10 @@ EMAIL = {
     "games.tasks.game_role_emails",
     "games.tasks.post_notification_emails",
     "games.tasks.vote_alerts",
+    "games.tasks.notice_emails",
     "accounts.tasks.send_account_email",
 }
+LAB = {"games.tasks.lab_estimate"}
 
 
 def _queue(task_name):
@@ -34,10 +36,11 @@ def test_every_task_of_ours_goes_to_the_clock_or_the_email_queue():
     import games.tasks  # noqa: F401
 
     ours = {name for name in app.tasks if name.startswith(("games.", "accounts."))}
-    assert ours == CLOCK | EMAIL
+    assert ours == CLOCK | EMAIL | LAB
     assert {name: _queue(name) for name in ours} == {
         **dict.fromkeys(CLOCK, "clock"),
         **dict.fromkeys(EMAIL, "email"),
+        **dict.fromkeys(LAB, "lab"),
     }
 
 

@@ -635,6 +635,7 @@ def _as_seen(client, user, game):
     for html in pages:
         html = html.replace(f"/games/{game.pk}/", "/games/N/")
         html = re.sub(r'value="[A-Za-z0-9]{64}"', 'value=""', html)
+        html = re.sub(r'class="fingerprint">[0-9a-f]{64}', "", html)  # salted: docs/fair-deal.md
         if re.fullmatch(r"[0-9a-f]{20}", ref):  # an opaque id: this game's own
             html = html.replace(f"/rooms/{ref}/", "/rooms/ID/")
             html = html.replace(f'value="{ref}"', 'value="ID"')  # "Mark all read" names it

@@ -108,7 +108,9 @@ def test_the_nights_end_is_one_post_with_the_day_that_begins_last(client, court_
 
 def test_a_standalone_event_is_its_own_post(client, cast_game, cast_users, moderator):
     first = _system_posts(cast_game)
-    assert len(first) == 1 and first[0].body == "" and first[0].event.kind == "phase"
+    assert len(first) == 1 and first[0].event.kind == "phase"
+    # The start's post keeps its words, with the deal's seal (docs/fair-deal.md).
+    assert first[0].body.startswith("Day 1 begins.\nThe deal is sealed.")
     assert "Day 1 begins." in _post_html(client, cast_game, first[0].number)
     # A removal by day: the announcement and the death, one post, no count (the day goes on).
     last = _last_number(cast_game)

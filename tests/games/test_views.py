@@ -70,7 +70,7 @@ def test_lobby_lists_open_running_and_finished_games(client, cast_game, moderato
     response = client.get(reverse("game_list"))
     html = response.content.decode()
     sections = re.split(r'<h2 id="(?:open|running|finished)-games">', html)
-    assert "Still open" in sections[1] and "8 / 8" in sections[1]
+    assert "Still open" in sections[1] and "8 of 8 signed up" in sections[1]
     assert "The named cast" in sections[2] and "Day 1" in sections[2]
     assert "No game has finished yet." in sections[3]
     assert "New game" not in html

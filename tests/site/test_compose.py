@@ -10,7 +10,7 @@ from django.conf import settings
 
 COMPOSE = yaml.safe_load((Path(settings.BASE_DIR) / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-WORKERS = ("clock-worker", "email-worker")
+WORKERS = ("clock-worker", "email-worker", "lab-worker")
 APP_SERVICES = ("web", *WORKERS, "beat", "migrate")
 ONE_OFF = {"migrate"}
 
@@ -81,18 +81,19 @@ def _queues(command: list[str]) -> set[str]:
 
 
 def test_each_queue_has_a_worker_of_its_own():
-    """The clock's sweeps and the emails never wait behind each other (settings:
-    CELERY_TASK_ROUTES): every routed queue is taken by exactly one worker service, and
+    """The clock's sweeps, the emails and the lab's estimates never wait behind each other
+    (settings: CELERY_TASK_ROUTES): every routed queue is taken by exactly one worker service, and
     each worker takes one queue; no worker takes Celery's default queue, so every task
     must be routed (tests/games/test_queues.py)."""
     routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
-    assert routed == {"clock", "email"}
+    assert routed == {"clock", "email", "lab"}
     workers = {n: s for n, s in SERVICES.items() if _command(s)[3:4] == ["worker"]}
     assert set(workers) == set(WORKERS)
     for name, service in workers.items():
         assert _command(service)[:4] == ["celery", "-A", "witchhunt", "worker"], name
     assert _queues(_command(SERVICES["clock-worker"])) == {"clock"}
     assert _queues(_command(SERVICES["email-worker"])) == {"email"}
+    assert _queues(_command(SERVICES["lab-worker"])) == {"lab"}
 
 
 def test_web_serves_with_gunicorn():

@@ -154,9 +154,10 @@ CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDI
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-# Two queues: `clock` (the sweeps that end phases) and `email` (every email, and the
-# reminder sweep), so that a burst of emails never holds up a deadline; each queue has
-# its own worker in compose, and `make run`'s one worker takes both. Every task is named
+# Three queues: `clock` (the sweeps that end phases), `email` (every email, and the
+# reminder sweep), so that a burst of emails never holds up a deadline, and `lab` (the
+# setup lab's estimates); each queue has its own worker in compose, and `make run`'s one
+# worker takes them all. Every task is named
 # here (tests/games/test_queues.py): a task on no queue would wait for ever.
 CELERY_TASK_ROUTES = {
     "games.tasks.clock_sweep": {"queue": "clock"},
@@ -167,7 +168,10 @@ CELERY_TASK_ROUTES = {
     "games.tasks.game_role_emails": {"queue": "email"},
     "games.tasks.post_notification_emails": {"queue": "email"},
     "games.tasks.vote_alerts": {"queue": "email"},
+    "games.tasks.notice_emails": {"queue": "email"},
     "accounts.tasks.send_account_email": {"queue": "email"},
+    # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
+    "games.tasks.lab_estimate": {"queue": "lab"},
 }
 # One task at a time per worker process: a clock worker busy with a sweep leaves the
 # sweeps a burst asks for to the idle ones instead of holding them back.
@@ -195,6 +199,22 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# The setup lab (games/services/lab.py): a first estimate of LAB_FIRST_GAMES games (or
+# what LAB_FIRST_SECONDS allow), then the setup at each suggested size (LAB_SIZE_GAMES
+# each), then refined to LAB_GAMES; the answer is cached per setup and seed for
+# LAB_CACHE_SECONDS. A job stops refining after LAB_MAX_SECONDS (a 48-seat setup's games
+# are slow) with the games it has played. A member may start LAB_STARTS_PER_HOUR
+# estimates not yet cached an hour; the page polls every LAB_POLL_SECONDS (static/js/lab.js).
+LAB_SEED = 17
+LAB_FIRST_GAMES = 2000
+LAB_FIRST_SECONDS = 2.0
+LAB_SIZE_GAMES = 500
+LAB_GAMES = 20000
+LAB_MAX_SECONDS = 1200
+LAB_CACHE_SECONDS = 7 * 24 * 3600
+LAB_STARTS_PER_HOUR = 20
+LAB_POLL_SECONDS = 2
 
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20

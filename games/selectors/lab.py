@@ -1,0 +1,151 @@
+"""The setup lab's reads: a job's state and answer for its page, and the suggested setups
+with whatever estimates the cache holds (never computing one: the new-game form must not
+wait for a simulation). The records are written by games/services/lab.py."""
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.cache import cache
+
+from games.lab import jobs
+from games.lab.estimate import Estimate
+from games.lab.setups import SUGGESTED, Setup
+from games.narration import lab as words
+
+
+@dataclass
+class TeamRow:
+    team: str
+    wins: int
+    share: str  # "54%"
+    interval: str  # "51% to 57%"
+
+
+@dataclass
+class SizeRow:
+    seats: int
+    shares: list[str]  # in the order of LabResult.size_teams; "–" for a team without
+    games: int
+    current: bool
+
+
+@dataclass
+class LabResult:
+    setup: Setup
+    setup_key: str
+    state: str
+    done: int
+    asked: int
+    deal: str = ""  # the deal in words
+    error: str = ""
+    games: int = 0
+    teams: list[TeamRow] = field(default_factory=list)
+    median_days: float | None = None
+    size_teams: list[str] = field(default_factory=list)
+    sizes: list[SizeRow] = field(default_factory=list)
+    svg: str = ""
+
+    @property
+    def working(self) -> bool:
+        return self.state in jobs.WORKING
+
+    @property
+    def percent(self) -> int:
+        return min(100, self.done * 100 // self.asked) if self.asked else 0
+
+    # Counts as the page writes them: "1,200 of 20,000 games".
+    @property
+    def done_text(self) -> str:
+        return f"{self.done:,}"
+
+    @property
+    def asked_text(self) -> str:
+        return f"{self.asked:,}"
+
+    @property
+    def games_text(self) -> str:
+        return f"{self.games:,}"
+
+
+def lab_result(setup_key: str, seed: int | None = None) -> LabResult | None:
+    """The page of one setup's estimate, or None when the cache holds no job for it (never
+    started, or expired)."""
+    seed = settings.LAB_SEED if seed is None else seed
+    found = cache.get_many([jobs.record_key(setup_key, seed), jobs.progress_key(setup_key, seed)])
+    data = found.get(jobs.record_key(setup_key, seed))
+    if data is None:
+        return None
+    job = jobs.Job.from_dict(data)
+    done = found.get(jobs.progress_key(setup_key, seed)) or 0
+    setup = Setup.from_dict(job.setup)
+    result = LabResult(
+        setup=setup,
+        setup_key=setup_key,
+        state=job.state,
+        done=job.asked if job.state == jobs.DONE else min(done, job.asked),
+        asked=job.asked,
+        deal=words.deal_text(setup.ruleset, setup.deal),
+        error=job.error,
+        svg=job.svg,
+    )
+    if job.estimate:
+        own = Estimate.from_dict(job.estimate)
+        result.games = own.games
+        result.median_days = own.median_days
+        result.teams = [
+            TeamRow(
+                words.team_label(t.team),
+                t.wins,
+                words.percent(t.share),
+                words.interval_text(t.low, t.high),
+            )
+            for t in own.teams
+        ]
+        _sizes(result, own, [(n, Estimate.from_dict(e)) for n, e in job.sizes])
+    return result
+
+
+def _sizes(result, own, others):
+    if not others:
+        return
+    rows = sorted([*others, (result.setup.seats, own)], key=lambda s: s[0])
+    teams = list(dict.fromkeys(t.team for _, e in rows for t in e.teams))
+    result.size_teams = [words.team_label(t) for t in teams]
+    for seats, estimate in rows:
+        shares = {t.team: words.percent(t.share) for t in estimate.teams}
+        result.sizes.append(
+            SizeRow(
+                seats,
+                [shares.get(t, "–") for t in teams],
+                estimate.games,
+                seats == result.setup.seats,
+            )
+        )
+
+
+@dataclass
+class Suggestion:
+    slug: str
+    label: str
+    setup_key: str
+    summary: str  # "Village 54% ± 3", or "" before the lab has a first estimate
+    started: bool  # a job has been started (it may be at work, done or failed)
+
+
+def lab_suggested(seed: int | None = None) -> dict[str, list[Suggestion]]:
+    """Each ruleset's suggested setups with their cached estimates: one read of small
+    values (jobs.summary_key), never the records and their charts."""
+    seed = settings.LAB_SEED if seed is None else seed
+    setups = [s for group in SUGGESTED.values() for s in group]
+    keys = [(jobs.summary_key(s.key(), seed), jobs.progress_key(s.key(), seed)) for s in setups]
+    found = cache.get_many([k for pair in keys for k in pair])
+    out = {}
+    for s, (summary_key, progress_key) in zip(setups, keys, strict=True):
+        first = found.get(summary_key)
+        summary = ""
+        if first:
+            summary = words.share_text(first["team"], first["share"], first["low"], first["high"])
+        label = s.label().removesuffix(" (suggested)")
+        started = progress_key in found
+        out.setdefault(s.ruleset, []).append(Suggestion(s.slug(), label, s.key(), summary, started))
+    return out

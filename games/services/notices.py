@@ -1,0 +1,49 @@
+"""The site's own notifications (a game filled, started, did not fill by its start date):
+a line in the member's notifications, and an email when they want that kind of email.
+
+Written in the caller's transaction (the game row locked); the emails are built by the
+`notice_emails` task after it commits, each in its reader's zone with the unsubscribe
+link of its preference (games/mail.py), so a write that rolls back tells nobody.
+"""
+
+from ..mail import PREFERENCES, send_after_commit
+from ..models import Game, Notification
+from ..queue import after_commit
+from .notifications import _message, _unread_add
+
+
+def notices_create(
+    *, game: Game, kind: str, key: str, texts: dict[int, str], email: str | None = None
+) -> int:
+    """Notify each user id of `texts` with its text, once per game, kind and `key`: a
+    user already told (the same key) is not told again. `email`: the preference (a key of
+    mail.PREFERENCES) under which those who want it also get an email; None for in-site
+    only (e.g. the role email already says it). Returns how many were written."""
+    done = set(
+        Notification.objects.filter(
+            game=game, kind=kind, key=key, user_id__in=list(texts)
+        ).values_list("user_id", flat=True)
+    )
+    rows = Notification.objects.bulk_create(
+        [
+            Notification(user_id=user_id, game=game, kind=kind, key=key, text=text)
+            for user_id, text in texts.items()
+            if user_id not in done
+        ]
+    )
+    _unread_add(n.user_id for n in rows)
+    if rows and email is not None:
+        after_commit("notice_emails", [n.pk for n in rows], email)
+    return len(rows)
+
+
+def notice_emails_send(*, ids: list[int], preference: str) -> int:
+    """The emails of notifications `ids`, to those whose `preference` is on (read now,
+    so an unsubscribe in between is honoured)."""
+    field, _label = PREFERENCES[preference]
+    rows = Notification.objects.filter(pk__in=ids, **{f"user__{field}": True}).select_related(
+        "user", "game", "post"
+    )
+    messages = [_message(n, preference) for n in rows]
+    send_after_commit(messages)
+    return len(messages)

@@ -1,0 +1,380 @@
+"""Replacements (issue 16, W-72): a seat is marked for replacement (its player asked to
+leave, the moderator marked it, or a second prod did: services/prods.py); the public
+thread says a replacement is wanted and the volunteers on the replacement list are
+offered the seat, in-site and by email; the first to accept takes it exactly as a
+moderator's replacement does (`seat_hand_over`, shared with moderation.player_replace):
+the seat keeps its cards, rooms and history, and the newcomer alone gets the cards.
+
+An offer and the wanted post name the game, the phase and the seat's player, never a
+card or an alignment. Every write locks the game row first; a volunteer's list entry for
+any game locks nothing but their own row.
+"""
+
+from django.db import transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import GameRuleError
+
+from ..mail import absolute_url, message_build, send_after_commit
+from ..mapping import engine_state
+from ..models import (
+    Game,
+    Notification,
+    PhaseLockIn,
+    ReplacementOffer,
+    ReplacementVolunteer,
+    Seat,
+    SeatTenure,
+)
+from ..narration import phase_label
+from ..narration.replacements import (
+    NO_LONGER_WANTED,
+    REPLACES,
+    WANTED,
+    leave_asked_text,
+    offer_text,
+    sentence,
+)
+from ..permissions import can_moderate
+from ..queue import after_commit
+from .base import game_locked, game_moderated, seat_of
+from .inputs import input_apply
+from .notifications import notices_create
+from .posts import clock_notice_create, moderator_notice_create
+
+NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' length)
+HOURS_MAX = 168
+
+
+# --- the hand-over, shared by the moderator's replacement and an accepted offer ------------
+def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Seat:
+    """W-72: `new_user` takes `seat` with its cards, rooms and history, in one step: the
+    engine's replace input, the thread's "X replaces Y" (`announce(sentence, **words)`
+    writes it: the moderator's notice or the site's), the tenures, the open offers closed
+    and the newcomer's cards emailed to them alone. Call it with the game row locked."""
+    if Seat.objects.filter(game=game, user=new_user).exists():
+        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
+    if can_moderate(game, new_user):
+        # A moderator sees every card on the desk: they cannot also play.
+        raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
+    old = seat.user
+    seat.user = new_user
+    seat.replacement_wanted_at = None
+    seat.replacement_reason = ""
+    seat.last_post_at = None  # the desk's and the prods' "last post" is the occupant's
+    seat.save(update_fields=["user", "replacement_wanted_at", "replacement_reason", "last_post_at"])
+    # The newcomer has not said "I'm done" (W-2): the phase waits for them.
+    PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
+    input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by, now=now)
+    announce(sentence(REPLACES), new=new_user.player_name, old=old.player_name)
+    _tenures_pass(game, seat, old, new_user, now)
+    ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).exclude(
+        user=new_user
+    ).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
+    after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
+    return seat
+
+
+def _tenures_pass(game, seat, old, new_user, now):
+    """Close the leaver's tenure (opened when the seat was dealt, or written now for a
+    game dealt before tenures were kept) and open the newcomer's."""
+    closed = SeatTenure.objects.filter(seat=seat, user=old, ended_at__isnull=True).update(
+        ended_at=now, left=SeatTenure.Left.REPLACED
+    )
+    if not closed:
+        SeatTenure.objects.create(
+            seat=seat,
+            user=old,
+            began_at=game.started_at or seat.joined_at,
+            ended_at=now,
+            left=SeatTenure.Left.REPLACED,
+        )
+    SeatTenure.objects.create(seat=seat, user=new_user, replacing=True, began_at=now)
+
+
+def moderator_says(game, by):
+    """Who writes a notice in the thread: the moderator, for their own act (so the desk's
+    log and the reveal show it, W-72) ..."""
+    return lambda text, **words: moderator_notice_create(game, by, text, **words)
+
+
+def site_says(game):
+    """... or the site, for a volunteer's taking a seat or the sweep's second prod."""
+    return lambda text, **words: clock_notice_create(game, text, **words)
+
+
+# --- marking a seat ------------------------------------------------------------------------
+def seat_mark(game: Game, seat: Seat, *, reason: str, now, by=None) -> list[ReplacementOffer]:
+    """Mark `seat` for replacement: the public thread says so (the moderator's notice when
+    `by` marked it, else the site's) and the volunteers are offered the seat. Call it with
+    the game row locked; returns the offers made."""
+    seat.replacement_wanted_at = now
+    seat.replacement_reason = reason
+    seat.save(update_fields=["replacement_wanted_at", "replacement_reason"])
+    say = moderator_says(game, by) if by is not None else site_says(game)
+    say(sentence(WANTED), name=seat.user.player_name)
+    return _offers_make(game, seat, _volunteers(game, seat))
+
+
+def _running_seat(game, seat_name):
+    seat = Seat.objects.filter(game=game, name=seat_name).select_related("user").first()
+    if seat is None:
+        raise GameRuleError(f"there is no player named {seat_name}")
+    return seat
+
+
+def _living(game, seat) -> bool:
+    """Only a living seat is marked: a notice for an offstage seat (announced dead, W-14a,
+    W-41) would tell the thread it is still in play."""
+    es = engine_state(game).seat(seat.name)
+    return es is not None and es.living
+
+
+@transaction.atomic
+def replacement_mark(*, game: Game, seat_name: str, by, now=None) -> Seat:
+    """The moderator marks a seat for replacement from the desk or the admin."""
+    now = now or timezone.now()
+    game = game_moderated(game, by, what="ask for a replacement")
+    seat = _running_seat(game, seat_name)
+    if seat.replacement_wanted_at is not None:
+        raise GameRuleError(f"a replacement is already wanted for {seat.user.player_name}")
+    if not _living(game, seat):
+        raise GameRuleError(f"{seat.user.player_name} is not alive: there is no seat to hand over")
+    seat_mark(game, seat, reason="moderator", now=now, by=by)
+    return seat
+
+
+@transaction.atomic
+def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
+    """The moderator keeps the player after all: the mark goes, the open offers close and
+    the thread says the seat is no longer wanted."""
+    now = now or timezone.now()
+    game = game_moderated(game, by, what="change a replacement")
+    seat = _running_seat(game, seat_name)
+    if seat.replacement_wanted_at is None:
+        raise GameRuleError(f"no replacement is wanted for {seat.user.player_name}")
+    seat.replacement_wanted_at = None
+    seat.replacement_reason = ""
+    seat.save(update_fields=["replacement_wanted_at", "replacement_reason"])
+    ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).update(
+        status=ReplacementOffer.Status.CLOSED, answered_at=now
+    )
+    moderator_notice_create(game, by, sentence(NO_LONGER_WANTED), name=seat.user.player_name)
+    return seat
+
+
+@transaction.atomic
+def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
+    """A player asks to leave: their seat is marked and offered to the volunteers; they
+    play on until somebody takes it. `note` goes to the moderator alone."""
+    now = now or timezone.now()
+    note = " ".join(note.split())
+    if len(note) > NOTE_MAX:
+        raise GameRuleError(f"keep the reason to {NOTE_MAX} characters")
+    game = game_locked(game)
+    seat = seat_of(game, user)
+    if game.status != Game.Status.RUNNING:
+        raise GameRuleError("only a running game has replacements: before the start, leave it")
+    if seat.replacement_wanted_at is not None:
+        raise GameRuleError("a replacement is already wanted for your seat")
+    if not _living(game, seat):
+        raise GameRuleError("you are out of the game: there is no seat to hand over")
+    seat.user = user  # the seat's player, for the notice, without another query
+    seat_mark(game, seat, reason="asked", now=now)
+    notices_create(
+        game,
+        [
+            (
+                game.host_id,
+                Notification.Kind.REPLACEMENT,
+                f"asked-{seat.pk}-{now.timestamp():.0f}",
+                leave_asked_text(user.player_name, note)[:300],
+            )
+        ],
+    )
+    return seat
+
+
+# --- the volunteers and their offers -------------------------------------------------------
+def _volunteers(game, seat) -> list[ReplacementVolunteer]:
+    """Who is offered `seat`, in order: those on the list for this game, then those for
+    any game; never a player of the game, its moderator, nor anyone who already has an
+    open offer for the seat or declined it."""
+    seated = Seat.objects.filter(game=game).values("user_id")
+    answered = ReplacementOffer.objects.filter(
+        seat=seat,
+        status__in=(ReplacementOffer.Status.OPEN, ReplacementOffer.Status.DECLINED),
+    ).values("user_id")
+    rows = (
+        ReplacementVolunteer.objects.filter(
+            Q(game=game) | Q(game__isnull=True), user__is_active=True
+        )
+        .exclude(user_id__in=seated)
+        .exclude(user_id__in=answered)
+        .exclude(user_id=game.host_id)
+        .select_related("user")
+        .order_by("created_at", "pk")
+    )
+    found = {}
+    # This game's list first (sorted here: databases put NULLs first or last as they like).
+    for row in sorted(rows, key=lambda r: r.game_id is None):
+        if row.user_id not in found and not can_moderate(game, row.user):
+            found[row.user_id] = row
+    return list(found.values())
+
+
+def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
+    """One offer to each volunteer, with a notification and an email (for those who take
+    phase-change emails: an offer is a game to join), sent after the commit."""
+    if not volunteers:
+        return []
+    offers = ReplacementOffer.objects.bulk_create(
+        [ReplacementOffer(seat=seat, user=v.user) for v in volunteers]
+    )
+    name, phase = seat.user.player_name, phase_label(game.phase)
+    notices_create(
+        game,
+        [
+            (
+                o.user_id,
+                Notification.Kind.REPLACEMENT,
+                f"offer-{o.pk}",
+                offer_text(name, game.title, phase),
+            )
+            for o in offers
+        ],
+    )
+    send_after_commit([_offer_email(game, o, name) for o in offers if o.user.email_phase_changes])
+    return offers
+
+
+def _offer_email(game, offer, name):
+    context = {
+        "game": game,
+        "name": name,
+        "phase": game.phase,
+        "deadline_at": game.deadline_at,
+        "url": absolute_url(reverse("replacement_offer", args=[offer.pk])),
+        "list_url": absolute_url(reverse("replacement_list")),
+    }
+    return message_build(offer.user, "replacement_offer", context, "phases")
+
+
+def _volunteer_check(hours_per_week, note):
+    if not 1 <= hours_per_week <= HOURS_MAX:
+        raise GameRuleError(f"give between 1 and {HOURS_MAX} hours a week")
+    note = " ".join(note.split())
+    if len(note) > NOTE_MAX:
+        raise GameRuleError(f"keep the note to {NOTE_MAX} characters")
+    return note
+
+
+def _may_volunteer(game, user):
+    if game.status == Game.Status.FINISHED:
+        raise GameRuleError("this game is over")
+    if can_moderate(game, user):
+        raise GameRuleError("you moderate this game: you cannot also play in it")
+    if Seat.objects.filter(game=game, user=user).exists():
+        raise GameRuleError("you already have a seat in this game")
+
+
+@transaction.atomic
+def volunteer_join(*, user, game: Game | None = None, hours_per_week: int, note: str = ""):
+    """Put `user` on the replacement list, for any game (`game` None) or one game, with the
+    hours a week they can give; joining again changes the hours and the note."""
+    note = _volunteer_check(hours_per_week, note)
+    if game is not None:
+        game = game_locked(game)
+        _may_volunteer(game, user)
+    row, _created = ReplacementVolunteer.objects.update_or_create(
+        user=user, game=game, defaults={"hours_per_week": hours_per_week, "note": note}
+    )
+    return row
+
+
+@transaction.atomic
+def volunteer_leave(*, user, game: Game | None = None, now=None) -> int:
+    """Take `user` off the list (for any game, or for one game); their open offers there
+    close. Returns how many list entries went."""
+    now = now or timezone.now()
+    if game is not None:
+        game = game_locked(game)
+    deleted, _ = ReplacementVolunteer.objects.filter(user=user, game=game).delete()
+    if not deleted:
+        raise GameRuleError("you are not on that list")
+    offers = ReplacementOffer.objects.filter(user=user, status=ReplacementOffer.Status.OPEN)
+    if game is not None:
+        offers = offers.filter(seat__game=game)
+    elif ReplacementVolunteer.objects.filter(user=user).exists():
+        # Still on the list for some games: only the other games' offers close.
+        offers = offers.exclude(seat__game__volunteers__user=user)
+    offers.update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
+    return deleted
+
+
+@transaction.atomic
+def seat_volunteer(*, game: Game, seat_name: str, user, hours_per_week: int = 5, note: str = ""):
+    """A member volunteers for a seat that is wanted now: they join the game's list (if
+    they were on no list for it) and are offered the seat at once."""
+    note = _volunteer_check(hours_per_week, note)
+    game = game_locked(game)
+    _may_volunteer(game, user)
+    if game.status != Game.Status.RUNNING:
+        raise GameRuleError("this game is not running")
+    seat = Seat.objects.filter(game=game, name=seat_name).select_related("user").first()
+    if seat is None or seat.replacement_wanted_at is None:
+        raise GameRuleError("that seat is no longer wanted: somebody may have taken it")
+    ReplacementVolunteer.objects.get_or_create(
+        user=user, game=game, defaults={"hours_per_week": hours_per_week, "note": note}
+    )
+    mine = ReplacementOffer.objects.filter(seat=seat, user=user)
+    offer = mine.filter(status=ReplacementOffer.Status.OPEN).first()
+    if offer is None:
+        if mine.filter(status=ReplacementOffer.Status.DECLINED).exists():
+            raise GameRuleError("you declined this seat earlier")
+        (offer,) = _offers_make(game, seat, [ReplacementVolunteer(user=user, game=game)])
+    return offer
+
+
+def _offer_locked(offer_id, user):
+    """The user's offer with its game row locked; the same refusal for any offer that is
+    not theirs as for one that does not exist."""
+    found = ReplacementOffer.objects.filter(pk=offer_id, user=user).select_related("seat").first()
+    if found is None:
+        raise GameRuleError("there is no such offer")
+    game = game_locked(found.seat.game)
+    offer = ReplacementOffer.objects.select_related("seat__user").get(pk=found.pk)
+    if offer.status == ReplacementOffer.Status.CLOSED:
+        raise GameRuleError("this seat has been taken or is no longer wanted")
+    if offer.status != ReplacementOffer.Status.OPEN:
+        raise GameRuleError(f"you have already {offer.status} this offer")
+    return game, offer
+
+
+@transaction.atomic
+def offer_accept(*, offer_id: int, user, now=None) -> Seat:
+    """The volunteer takes the seat: the first to accept wins it (the game row lock
+    queues the others, who then find their offer closed)."""
+    now = now or timezone.now()
+    game, offer = _offer_locked(offer_id, user)
+    seat = offer.seat
+    if game.status != Game.Status.RUNNING or seat.replacement_wanted_at is None:
+        raise GameRuleError("this seat has been taken or is no longer wanted")
+    seat_hand_over(game, seat, user, by=user, now=now, announce=site_says(game))
+    offer.status = ReplacementOffer.Status.ACCEPTED
+    offer.answered_at = now
+    offer.save(update_fields=["status", "answered_at"])
+    return seat
+
+
+@transaction.atomic
+def offer_decline(*, offer_id: int, user, now=None) -> ReplacementOffer:
+    """The volunteer says no to this seat; they stay on the list for others."""
+    now = now or timezone.now()
+    _game, offer = _offer_locked(offer_id, user)
+    offer.status = ReplacementOffer.Status.DECLINED
+    offer.answered_at = now
+    offer.save(update_fields=["status", "answered_at"])
+    return offer

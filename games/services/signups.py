@@ -1,0 +1,250 @@
+"""Sign-ups (issue 16): taking a seat in an open game and giving it back, the start when
+the last seat is taken, and the moderator's changes before the start (the start date, the
+bar of finished games, the site's start, the prod rule, the size, cancelling). The sweep's
+part is `signups_lapse`: a start date that passed on a game that is not under way.
+
+Each is one transaction with the game row locked first, so two members taking the last
+seat together queue on the lock and the second finds the game full (or started). A seat
+taken opens a SeatTenure; a withdrawal before the start deletes the seat and its tenure,
+as if it had never been taken. The moderator's changes are notices in the game's thread
+(their log, W-72); the site's start is the site's notice, not a moderator act.
+"""
+
+import logging
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import GameRuleError
+
+from ..deal import deal_problems
+from ..mail import absolute_url, message_build, send_after_commit
+from ..models import Game, Notification, Seat, SeatTenure
+from ..narration import signups as words
+from ..permissions import can_moderate
+from ..selectors.signups import finished_games_count
+from ..signup_rules import min_games_checked, signups_start_checked
+from .base import game_locked
+from .games import game_deal
+from .notices import notices_create
+from .posts import clock_notice_create, moderator_notice_create
+
+logger = logging.getLogger(__name__)
+
+# The site's notices to a host go by email under this preference (games/mail.py).
+EMAILS = "phases"
+MAX_SEATS = 48  # Game's check constraint game_seats_3_to_48
+PROD_AFTER_MAX = timedelta(days=30)
+
+
+# --- members ------------------------------------------------------------------------------
+@transaction.atomic
+def game_join(*, game: Game, user, now=None) -> Seat:
+    """Sign `user` up for an open game: a seat named by their player key, and its tenure.
+    The last seat starts the game (`start_when_full`) or tells the moderator it is full."""
+    now = now or timezone.now()
+    game = game_locked(game)
+    if game.status != Game.Status.OPEN:
+        raise GameRuleError("this game is no longer open for sign-ups")
+    if can_moderate(game, user):
+        # The moderator (the host, or a holder of games.moderate_any_game) sees every card
+        # on the desk and may download the record: they cannot also play, as
+        # moderation.player_replace says too.
+        raise GameRuleError("you moderate this game and cannot take a seat in it")
+    if Seat.objects.filter(game=game, user=user).exists():
+        raise GameRuleError("you have already joined this game")
+    filled = Seat.objects.filter(game=game).count()
+    if filled >= game.seats_count:
+        raise GameRuleError("this game is full")
+    if game.min_finished_games:
+        played = finished_games_count(user)
+        if played < game.min_finished_games:
+            raise GameRuleError(words.too_few_games(game.min_finished_games, played))
+    seat = Seat.objects.create(game=game, user=user, name=user.player_key)
+    SeatTenure.objects.create(seat=seat, user=user, began_at=now)
+    if filled + 1 == game.seats_count:
+        _filled(game, now)
+    return seat
+
+
+@transaction.atomic
+def game_leave(*, game: Game, user) -> None:
+    """Withdraw from an open game: the seat (and its tenure) is gone, free for another."""
+    game = game_locked(game)
+    if game.status != Game.Status.OPEN:
+        raise GameRuleError("you can only leave a game before it starts")
+    deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+    if not deleted:
+        raise GameRuleError("you have not joined this game")
+
+
+def _filled(game: Game, now) -> None:
+    """Every seat is taken: the site deals and starts, or the host is told they may."""
+    if game.start_when_full:
+        game_deal(game, now=now)
+        seats = str(game.seats_count)
+        clock_notice_create(game, str(words.SITE_STARTED), seats=seats)
+        text = str(words.SITE_STARTED).format(seats=seats)
+        notices_create(
+            game=game,
+            kind=Notification.Kind.SIGNUP,
+            key="started-by-site",
+            texts={game.host_id: text},
+            email=EMAILS,
+        )
+    else:
+        notices_create(
+            game=game,
+            kind=Notification.Kind.SIGNUP,
+            key="full",
+            texts={game.host_id: words.full_text()},
+            email=EMAILS,
+        )
+
+
+# --- the sweep ----------------------------------------------------------------------------
+def signups_lapse(*, game: Game, now) -> bool:
+    """The start date of `game` (claimed and locked by sweep.signups_tick) has passed with
+    the game still open: tell its host once, in their zone, and mark it told. Returns
+    whether the game was still short of players."""
+    filled = Seat.objects.filter(game=game).count()
+    host = get_user_model().objects.get(pk=game.host_id)
+    at, zone = game.signups_close_at, host.zoneinfo
+    short = filled < game.seats_count
+    if short:
+        text = words.lapsed_text(filled, game.seats_count, at, zone)
+    else:
+        text = words.waiting_text(at, zone)
+    game.signups_lapsed_at = now
+    game.save(update_fields=["signups_lapsed_at"])
+    # One notice per start date: a date moved later that lapses again tells again.
+    notices_create(
+        game=game,
+        kind=Notification.Kind.SIGNUP,
+        key=f"lapsed-{at:%Y%m%d%H%M}",
+        texts={host.pk: text},
+        email=EMAILS,
+    )
+    return short
+
+
+# --- the moderator, before the start -------------------------------------------------------
+def _open_moderated(game: Game, by) -> Game:
+    game = game_locked(game)
+    if not can_moderate(game, by):
+        raise GameRuleError("only the game's moderator can change its sign-ups")
+    if game.status != Game.Status.OPEN:
+        raise GameRuleError("the game has started: its sign-ups can no longer change")
+    return game
+
+
+@transaction.atomic
+def signups_settings_set(
+    *,
+    game: Game,
+    by,
+    starts_at,
+    min_finished_games: int,
+    start_when_full: bool,
+    prod_after: timedelta | None,
+    now=None,
+) -> Game:
+    """The moderator changes an open game's sign-up settings: each change is a notice in
+    the thread. A start date moved (it must be ahead) makes the sweep look at it again; the
+    site's start turned on for a full game starts it now."""
+    now = now or timezone.now()
+    game = _open_moderated(game, by)
+    min_games_checked(min_finished_games)
+    if prod_after is not None and not timedelta(hours=1) <= prod_after <= PROD_AFTER_MAX:
+        raise GameRuleError("prod after between 1 hour and 30 days of silence, or never")
+    changed = []
+    if starts_at != game.signups_close_at:
+        if starts_at is None:
+            moderator_notice_create(game, by, str(words.START_CLEARED))
+        else:
+            signups_start_checked(starts_at, now)
+            moderator_notice_create(game, by, str(words.START_MOVED), moment=starts_at)
+        game.signups_close_at = starts_at
+        game.signups_lapsed_at = None
+        changed += ["signups_close_at", "signups_lapsed_at"]
+    if min_finished_games != game.min_finished_games:
+        game.min_finished_games = min_finished_games
+        changed.append("min_finished_games")
+        moderator_notice_create(
+            game,
+            by,
+            str(words.MIN_GAMES_CHANGED),
+            games=words.finished_games_words(min_finished_games),
+        )
+    if prod_after != game.prod_after:
+        game.prod_after = prod_after  # shown on the game page; no notice: prods are later
+        changed.append("prod_after")
+    turned_on = start_when_full and not game.start_when_full
+    if start_when_full != game.start_when_full:
+        game.start_when_full = start_when_full
+        changed.append("start_when_full")
+        said = words.START_WHEN_FULL_ON if start_when_full else words.START_WHEN_FULL_OFF
+        moderator_notice_create(game, by, str(said))
+    if not changed:
+        raise GameRuleError("nothing was changed")
+    game.save(update_fields=changed)
+    if turned_on and Seat.objects.filter(game=game).count() == game.seats_count:
+        _filled(game, now)
+    return game
+
+
+@transaction.atomic
+def game_resize(*, game: Game, by, seats_count: int, now=None) -> Game:
+    """The moderator makes an open game smaller (or larger): never below the players
+    signed up, and only to a size its deal can fill. A game full at its new size is full
+    as if its last seat had just been taken."""
+    now = now or timezone.now()
+    game = _open_moderated(game, by)
+    filled = Seat.objects.filter(game=game).count()
+    if not 3 <= seats_count <= MAX_SEATS:
+        raise GameRuleError(f"a game has between 3 and {MAX_SEATS} seats")
+    if seats_count == game.seats_count:
+        raise GameRuleError(f"the game has {seats_count} seats already")
+    if seats_count < filled:
+        raise GameRuleError(
+            f"{filled} players have signed up: the game cannot have fewer seats than that"
+        )
+    problems = [
+        p
+        for p in deal_problems(game.ruleset, game.deal, seats_count, game.seed)
+        if not p.startswith("Warning")
+    ]
+    if problems:
+        raise GameRuleError(
+            f"the game's deal does not fit {seats_count} seats: " + "; ".join(problems)
+        )
+    game.seats_count = seats_count
+    game.save(update_fields=["seats_count"])
+    moderator_notice_create(game, by, str(words.SIZE_CHANGED), seats=str(seats_count))
+    if filled == seats_count:
+        _filled(game, now)
+    return game
+
+
+@transaction.atomic
+def game_cancel(*, game: Game, by) -> str:
+    """The moderator cancels an open game: it is deleted with its seats, and each player
+    signed up is told by email (their notifications of it go with it). Returns its title.
+    Logged (the game's own log goes with the game)."""
+    game = _open_moderated(game, by)
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    text = words.cancelled_text(game.title)
+    context = {"game": game, "text": text, "url": absolute_url(reverse("game_list"))}
+    messages = [
+        message_build(seat.user, "notification", context, EMAILS)
+        for seat in seats
+        if seat.user.email_phase_changes
+    ]
+    title = game.title
+    logger.info("game %s (%s) cancelled by user %s before its start", game.pk, title, by.pk)
+    game.delete()
+    send_after_commit(messages)
+    return title

@@ -1,0 +1,92 @@
+"""The setup lab's pages: /lab/ to pick a suggested setup or describe one (the new-game
+form's setup fields, which that form can also post here), and /lab/<key>/ for one setup's
+estimate, which shows its progress until the answer is in. Anyone may read; starting an
+estimate not yet cached takes a member (each costs the worker minutes of CPU)."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import path, re_path
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from games.engine import GameRuleError
+from games.forms import LabSetupForm, setup_initial
+from games.lab.jobs import canonical
+from games.lab.setups import Setup, find_suggested, suggested
+from games.selectors.lab import lab_result, lab_suggested
+from games.services.lab import lab_start
+
+from .create import _problems as worded_deal_problems  # the new-game form's own words
+from .feedback import sentence
+
+# The form's first look: the 12-player Witchhunt setup, ready to change.
+DEFAULT = suggested("witchhunt", 12)
+
+
+def _setup_posted(request, form):
+    """The setup the POST asks for: a suggested one by its slug, else the form's, checked
+    as the new-game form checks it (its warnings do not stop an estimate)."""
+    slug = request.POST.get("suggested")
+    if slug:
+        setup = find_suggested(slug)
+        if setup is None:
+            raise Http404("no such suggested setup")
+        return setup
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    errors = [p for p in worded_deal_problems(data) if not p.startswith("Warning")]
+    for problem in errors:
+        form.add_error(None, problem)
+    if errors:
+        return None
+    setup = Setup.from_game_fields(
+        data["ruleset"], data["seats_count"], data["deal"], data["options"]
+    )
+    return canonical(setup)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def lab(request):
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    form = LabSetupForm(request.POST or None, initial=setup_initial(DEFAULT))
+    if request.method == "POST":
+        setup = _setup_posted(request, form)
+        if setup is not None:
+            try:
+                lab_start(setup=setup, user=request.user)
+            except GameRuleError as e:
+                messages.error(request, sentence(e))
+                return redirect("lab")
+            return redirect("lab_result", key=setup.key())
+    return render(request, "games/lab.html", {"form": form, "suggested": lab_suggested()})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def lab_result_page(request, key):
+    """An estimate, or its progress; a POST starts a failed or abandoned one again."""
+    result = lab_result(key)
+    if result is None:
+        raise Http404("no estimate of this setup is kept")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.path)
+        try:
+            lab_start(setup=result.setup, user=request.user)
+        except GameRuleError as e:
+            messages.error(request, sentence(e))
+        return redirect("lab_result", key=key)
+    context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS}
+    return render(request, "games/lab_result.html", context)
+
+
+urlpatterns = [
+    path("lab/", lab, name="lab"),
+    re_path(r"^lab/(?P<key>[0-9a-f]{32})/$", lab_result_page, name="lab_result"),
+]

@@ -1,0 +1,98 @@
+"""The moderator's sign-up controls of an open game, on the desk (games/views/desk.py
+shows them): the settings (start date, finished games, the site's start, the prod rule),
+the size, and cancelling. Each is a POST with CSRF and one service call; a refusal
+re-renders the desk with the reason and what was typed."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.engine import GameRuleError
+from games.forms import ResizeForm, signup_settings_form
+
+from .access import get_moderated_game_for_user
+from .desk import desk_run
+from .feedback import refused
+
+
+def _form_refusal(form):
+    """A form's first error as a refusal (the desk shows the form again beside it)."""
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        raise GameRuleError(f"{label}: {errors[0]}" if label else errors[0])
+
+
+@require_POST
+@login_required
+def signups_settings(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    form = signup_settings_form(game, request.POST)
+
+    def save():
+        if not form.is_valid():
+            _form_refusal(form)
+        data = form.cleaned_data
+        return services.signups_settings_set(
+            game=game,
+            by=request.user,
+            starts_at=data["signups_close_at"],
+            min_finished_games=data["min_finished_games"],
+            start_when_full=data["start_when_full"],
+            prod_after=data["prod_after"],
+        )
+
+    return desk_run(
+        request,
+        game,
+        save,
+        lambda g: "The game has started." if g.status != "open" else "Sign-ups are updated.",
+        {"signup_form": form},
+    )
+
+
+@require_POST
+@login_required
+def signups_resize(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    form = ResizeForm(request.POST)
+
+    def resize():
+        if not form.is_valid():
+            _form_refusal(form)
+        return services.game_resize(
+            game=game, by=request.user, seats_count=form.cleaned_data["seats_count"]
+        )
+
+    return desk_run(
+        request,
+        game,
+        resize,
+        lambda g: f"The game has {g.seats_count} seats now.",
+        {"resize": request.POST.get("seats_count", "")},
+    )
+
+
+@require_POST
+@login_required
+def game_cancel(request, game_id):
+    game = get_moderated_game_for_user(request, game_id)
+    if request.POST.get("confirm") != "yes":
+        refused(request, "tick “Yes, cancel this game” to cancel it")
+        return redirect("game_desk", game_id=game.pk)
+    try:
+        title = services.game_cancel(game=game, by=request.user)
+    except GameRuleError as e:
+        refused(request, e)
+        return redirect("game_desk", game_id=game.pk)
+    messages.success(request, f"{title} is cancelled; its players were told.")
+    return redirect("game_list")
+
+
+urlpatterns = [
+    path("games/<id:game_id>/desk/signups/", signups_settings, name="game_signups_settings"),
+    path("games/<id:game_id>/desk/size/", signups_resize, name="game_signups_resize"),
+    path("games/<id:game_id>/desk/cancel/", game_cancel, name="game_cancel"),
+]

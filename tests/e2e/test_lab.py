@@ -1,0 +1,100 @@
+"""The setup lab in Chromium (issue 17): from the rules pages to the lab, a suggested 8-player
+setup estimated; the page shows the job waiting, then keeps itself current
+(static/js/lab.js) while a real Celery worker plays it, until the chart and its tables are
+in. Small game counts (settings.LAB_*) keep it to seconds. axe checks every page loaded."""
+
+import re
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.contrib.auth.models import Permission
+from playwright.sync_api import expect
+
+from games.lab.estimate import simulate
+from games.lab.setups import find_suggested
+from games.services.lab import lab_store
+from tests.e2e.conftest import sign_in
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+from witchhunt.celery import app
+
+
+@pytest.fixture
+def small_lab(settings):
+    settings.LAB_FIRST_GAMES = 30
+    settings.LAB_SIZE_GAMES = 10
+    settings.LAB_GAMES = 300
+    settings.LAB_POLL_SECONDS = 1
+    with app.connection_for_write() as conn:  # the in-memory broker's lab queue
+        conn.SimpleQueue("lab").clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_suggested_setup_is_estimated_with_its_progress_shown(page, live_server, small_lab, shot):
+    user = UserFactory(player_name="Tinker")
+    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
+    page.goto(f"{live_server.url}/rules/")
+    page.get_by_role("link", name="setup lab").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Setup lab")
+    shot(page, "lab")
+    page.get_by_role("button", name="Estimate Witchhunt 8").click()
+
+    # No worker takes the lab's queue yet: the job waits, and says so.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Witchhunt 8 (suggested)")
+    status = page.get_by_role("status").filter(has_text="lab")
+    expect(status).to_have_text("Waiting for the lab’s worker…")
+    expect(page.locator(".lab-progress__count")).to_have_text("0 of 340 games")
+    expect(page.get_by_role("link", name="Refresh")).to_be_hidden()  # the script polls instead
+    shot(page, "lab-waiting")
+
+    with start_worker(app, pool="solo", perform_ping_check=False, queues=["lab"]):
+        expect(page.locator("#lab-status")).to_have_text(
+            "Done: the estimate is final.", timeout=120_000
+        )
+    chart = page.get_by_role("img", name="Win chances for Witchhunt 8 (suggested)")
+    expect(chart).to_be_visible()
+    shares = page.get_by_role("table", name="Win chances over 300 games")
+    expect(shares.get_by_role("rowheader")).to_have_text(["Village", "Witches"])
+    sizes = page.get_by_role("table", name="Win shares by number of players")
+    expect(sizes.get_by_role("rowheader")).to_have_count(5)
+    expect(page.locator(".lab-progress")).to_have_count(0)
+    shot(page, "lab-result")
+
+    # The same page loaded afresh (and checked by axe, chart and tables included).
+    page.reload()
+    expect(chart).to_be_visible()
+    expect(page.get_by_role("link", name="Refresh")).to_have_count(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_new_game_form_starts_from_a_suggested_setup_and_asks_the_lab(
+    page, live_server, small_lab, shot
+):
+    """A host's new-game form lists the suggested setups with the lab's cached estimate; one
+    fills the cards, and "Estimate this setup's balance" posts them to the lab, which has
+    that setup's answer already (the suggested setup's, whatever order the page posts its
+    pool in)."""
+    werewolf_8 = find_suggested("werewolf-8")
+    lab_store(setup=werewolf_8, estimate=simulate(werewolf_8, games=40, seed=3))
+    host = UserFactory(player_name="Hostess")
+    host.user_permissions.add(
+        Permission.objects.get(content_type__app_label="games", codename="add_game")
+    )
+    sign_in(page, live_server.url, host.email, DEFAULT_PASSWORD)
+    page.goto(f"{live_server.url}/games/new/")
+    suggestions = page.locator(".lab-pick")
+    expect(suggestions.get_by_role("listitem").filter(has_text="Werewolf 8")).to_have_text(
+        re.compile(r"^Werewolf 8: Village \d+% ± \d+$")
+    )
+    expect(suggestions.get_by_role("listitem").filter(has_text="Witchhunt 8")).to_have_text(
+        "Witchhunt 8"  # not estimated: no number, and no wait for one
+    )
+    suggestions.get_by_role("link", name="Werewolf 8").click()
+    expect(page.get_by_label("Seats")).to_have_value("8")
+    expect(page.get_by_label("Werewolf: Werewolves")).to_have_value("2")
+    expect(page.get_by_role("checkbox", name="Seer")).to_be_checked()
+    shot(page, "lab-new-game")
+
+    page.get_by_role("button", name="Estimate this setup’s balance").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Werewolf 8 (suggested)")
+    expect(page.locator("#lab-status")).to_have_text("Done: the estimate is final.")
+    expect(page.get_by_role("table", name="Win chances over 40 games")).to_be_visible()

@@ -74,3 +74,19 @@ def test_the_demo_moderator_moderates_every_game_by_permission_not_staff_status(
     User.objects.filter(pk=moderator.pk).update(is_superuser=False, is_staff=True)
     moderator.user_permissions.clear()
     assert not can_moderate(other, User.objects.get(pk=moderator.pk))
+
+
+def test_the_demo_has_a_game_open_for_sign_ups_and_a_finished_one_once(client):
+    from games.models import Game
+
+    call_command("seed_demo")
+    call_command("seed_demo")
+    open_game = Game.objects.get(status=Game.Status.OPEN)
+    assert open_game.seats.count() == 5 < open_game.seats_count == 8
+    assert open_game.start_when_full and open_game.signups_close_at
+    finished = Game.objects.get(status=Game.Status.FINISHED)
+    assert finished.winner == "witches" and finished.deal_commitment
+    assert Game.objects.count() == 3
+    # A visitor finds the finished game in the archive and its reveal opens.
+    assert finished.title in client.get(reverse("archive")).content.decode()
+    assert client.get(reverse("game_reveal", args=[finished.pk])).status_code == 200

@@ -772,7 +772,7 @@ def test_seed_demo_starts_one_running_game_once(client, capsys):
     first = capsys.readouterr().out
     call_command("seed_demo")
     second = capsys.readouterr().out
-    game = Game.objects.get()
+    game = Game.objects.get(status=Game.Status.RUNNING)  # beside the open and finished demos
     assert "Demo game: Salem Village, 1692 (demo) (day 1), created" in first
     assert "already there" in second.splitlines()[-1]
     assert game.status == Game.Status.RUNNING and game.ruleset == "witchhunt"

@@ -1,12 +1,18 @@
 """`manage.py seed_demo` (run by `make run`): the demo accounts and one running demo game,
-so that a new user sees a live game at once. Running it again changes nothing."""
+so that a new user sees a live game at once; beside it a game open for sign-ups (three
+seats left: the site deals when the last is taken) and a finished one (its reveal, its
+sealed deal, the archive and the players' profiles). Running it again changes nothing."""
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.demo import DEMO_PASSWORD, demo_accounts_ensure
 from games import services
+from games.lab.setups import suggested
 from games.models import Game
 
 DEMO_GAME_TITLE = "Salem Village, 1692 (demo)"
@@ -30,6 +36,60 @@ DEMO_OPENING = [  # (player, post) on Day 1, to show the thread at work
     ("Abigail", "Good morning, Salem. **Someone** in this village is not who they say."),
     ("Giles", "> Someone in this village is not who they say.\n\nBold words, Abigail. Who?"),
 ]
+
+
+SIGNUPS_TITLE = "Andover, 1692: sign-ups open (demo game)"
+FINISHED_TITLE = "Salem Town, 1691: finished (demo game)"
+
+
+def _demo_setup_game(moderator, title, **options):
+    """The demo moderator's game `title` on the suggested eight-seat setup, or None when it
+    is there already."""
+    if Game.objects.filter(host=moderator, title=title).exists():
+        return None
+    setup = suggested("witchhunt", 8)
+    return services.game_create(
+        host=moderator,
+        ruleset="witchhunt",
+        title=title,
+        seats_count=setup.seats,
+        deal=setup.deal,
+        options=setup.options,
+        seed=DEMO_SEED + len(title),
+        **options,
+    )
+
+
+@transaction.atomic
+def demo_signups_ensure(moderator, players) -> bool:
+    """Five of eight seats taken, starting when full or in three days."""
+    game = _demo_setup_game(
+        moderator,
+        SIGNUPS_TITLE,
+        signups_close_at=timezone.now() + timedelta(days=3),
+        start_when_full=True,
+        prod_after=timedelta(hours=48),
+    )
+    if game is None:
+        return False
+    for user in players[-5:]:
+        services.game_join(game=game, user=user)
+    return True
+
+
+@transaction.atomic
+def demo_finished_ensure(moderator, players) -> bool:
+    """Eight players, a word each, then the moderator's stalemate (W-72b): the Witches win."""
+    game = _demo_setup_game(moderator, FINISHED_TITLE)
+    if game is None:
+        return False
+    for user in players[:8]:
+        services.game_join(game=game, user=user)
+    game = services.game_start(game=game, by=moderator)
+    for user in players[:2]:
+        services.post_create(game=game, user=user, body="Nobody is talking. That is a bad sign.")
+    services.stalemate_declare(game=game, by=moderator)
+    return True
 
 
 @transaction.atomic
@@ -85,3 +145,9 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo game: {game.title} ({game.phase or game.status}), {state}: /games/{game.pk}/"
         )
+        for title, ensure in (
+            (SIGNUPS_TITLE, demo_signups_ensure),
+            (FINISHED_TITLE, demo_finished_ensure),
+        ):
+            state = "created" if ensure(moderator, players) else "already there"
+            self.stdout.write(f"Demo game: {title}, {state}")

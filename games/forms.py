@@ -253,6 +253,28 @@ def _character_choices():
     return list(by_set.items())
 
 
+# The deal's fields in page order, and the whole setup (what the lab estimates).
+DEAL_FIELDS = (
+    "deal_mode",
+    "cards",
+    "shuffle",
+    "characters",
+    *(f"count_{k}" for k in TYPES),
+    "roles",
+    "werewolves",
+    "specials",
+)
+SETUP_FIELDS = (
+    "ruleset",
+    "seats_count",
+    *DEAL_FIELDS,
+    "archangel_cards",
+    "stalemate_cycles",
+    "public_setup",
+    "reveal_on_death",
+)
+
+
 class NewGameForm(forms.Form):
     ruleset = forms.ChoiceField(
         choices=Game.Ruleset.choices, initial="witchhunt", widget=forms.RadioSelect
@@ -380,21 +402,7 @@ class NewGameForm(forms.Form):
                 min_value=0,
                 max_value=MAX_SEATS,
             )
-        self.order_fields(
-            [
-                "ruleset",
-                "title",
-                "seats_count",
-                "deal_mode",
-                "cards",
-                "shuffle",
-                "characters",
-                *(f"count_{k}" for k in TYPES),
-                "roles",
-                "werewolves",
-                "specials",
-            ]
-        )
+        self.order_fields(["ruleset", "title", "seats_count", *DEAL_FIELDS])
 
     def clean_characters(self):
         # Each choice once: a list of a thousand repeats is the same pool.
@@ -517,22 +525,6 @@ class ArchiveSearchForm(forms.Form):
 
 
 # --- the setup lab (issue 17) ------------------------------------------------------------------
-SETUP_FIELDS = (
-    "ruleset",
-    "seats_count",
-    "deal_mode",
-    "cards",
-    "shuffle",
-    "characters",
-    *(f"count_{k}" for k in TYPES),
-    "roles",
-    "werewolves",
-    "specials",
-    "archangel_cards",
-    "stalemate_cycles",
-    "public_setup",
-    "reveal_on_death",
-)
 
 
 class LabSetupForm(NewGameForm):

@@ -39,7 +39,7 @@ def lab_worker(settings):
         yield worker
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the worker's start closes the connections
 def test_a_started_job_reports_its_progress_and_finishes(
     lab_worker, client, member, django_capture_on_commit_callbacks
 ):

@@ -12,6 +12,17 @@ def _chunk(args):
     return play_range(setup, seed, start, stop)
 
 
+def _context():
+    """Never a plain fork: a fork of a process with other threads (a web server's, a test
+    run's browser driver) can copy a lock some thread held and hang on it. The fork server
+    is a fresh single-threaded process that forks the workers, with the lab preloaded."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["games.lab.estimate"])
+    return context
+
+
 def play_parallel(setup, seed, games, workers, progress=None, every=100):
     """The tally of games 0..games-1 over `workers` processes; `progress(done)` as chunks
     finish, each time `done` passes a multiple of `every` (no finer than 25 games)."""
@@ -19,9 +30,7 @@ def play_parallel(setup, seed, games, workers, progress=None, every=100):
     jobs = [(setup, seed, i, min(games, i + chunk)) for i in range(0, games, chunk)]
     total = Tally()
     done = reported = 0
-    # fork is cheap and needs no re-import; spawn where fork is unavailable
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(workers) as pool:
+    with _context().Pool(workers) as pool:
         # the sum does not depend on the order the chunks finish in
         for tally in pool.imap_unordered(_chunk, jobs):
             total.merge(tally)

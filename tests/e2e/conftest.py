@@ -200,6 +200,11 @@ def axe_every_page(browser, monkeypatch):
     monkeypatch.setattr(SyncBase, "_sync", checked_sync)
     yield watch
     watch.check_pending()
+    monkeypatch.undo()
+    # The live server lives as long as the run: a page left open would go on polling it
+    # (static/js/live.js) after its test's database is gone.
+    for context in browser.contexts:
+        context.close()
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -18,7 +18,7 @@ after it commits, so a day vote stays five statements.
 from collections import Counter
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -148,6 +148,11 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
     one vote from a lynch, to the living players and the moderator, once per target and
     day; and each vote to the player it lands on. In-site, and by email. Nothing once the
     day is over. Returns how many were written."""
+    # Most members never ask: then one query, and the game row (every vote's lock) is not
+    # taken. Whoever asked is served under that lock, so two votes' tasks tell them once.
+    asked = User.objects.filter(wagon_alerts=True)
+    if not asked.filter(Q(seats__game_id=game_id) | Q(hosted_games=game_id)).exists():
+        return 0
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.phase != phase or game.status != Game.Status.RUNNING:

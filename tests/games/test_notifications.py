@@ -98,6 +98,27 @@ def test_a_day_vote_queues_its_alerts_but_writes_none_in_its_own_transaction(
     assert callbacks  # … queued after commit
 
 
+def test_alerts_where_nobody_asked_cost_one_query_and_never_lock_the_game(game, cast_users):
+    """The vote_alerts task runs after every day vote: where no player nor the moderator
+    asked for alerts it must not queue behind the votes on the game row's lock."""
+    from games.services.notifications import vote_alerts_send
+
+    votes = [(99, "ann", "bob")]
+    with CaptureQueriesContext(connection) as queries:
+        sent = vote_alerts_send(
+            game_id=game.pk, phase=game.phase, votes=votes, wagons=["bob"], living=["bob"]
+        )
+    assert sent == 0 and len(queries) == 1
+    assert "FOR UPDATE" not in queries[0]["sql"]
+    _opt_in(cast_users["hal"])  # anyone in the game who asked: served under the lock
+    with CaptureQueriesContext(connection) as queries:
+        vote_alerts_send(
+            game_id=game.pk, phase=game.phase, votes=votes, wagons=["bob"], living=["hal"]
+        )
+    assert any("FOR UPDATE" in q["sql"] for q in queries) or connection.vendor == "sqlite"
+    assert _alerts(cast_users["hal"], "wagon")
+
+
 # --- the list, opening one, mark all read ----------------------------------------------------
 def _mention(game, cast_users, text="@bob look"):
     return services.post_create(game=game, user=cast_users["ann"], body=text)

@@ -390,8 +390,8 @@ class LoadRun:
         inputs += after["inputs_count"]
         self.write(
             f"load.cache     {n:,} engine states in Redis after {inputs:,} inputs, "
-            f"{total / 2**20:.1f} MiB in all, the largest {largest / 1024:.0f} KiB (one per "
-            f"input, each kept up to {ttl / 3600:.0f} h)"
+            f"{total / 2**20:.1f} MiB in all, the largest {largest / 1024:.0f} KiB (an input "
+            f"drops the state before it; each kept up to {ttl / 3600:.0f} h)"
         )
 
     async def burst(self, loadgen, players, targets, label):

@@ -31,6 +31,8 @@ def reliability_line(finished: int, replaced_out: int) -> str:
     played = ngettext(
         "Finished {finished} of {total} game", "Finished {finished} of {total} games", total
     ).format(finished=finished, total=total)
+    if not replaced_out:
+        return _("{played}; never replaced out.").format(played=played)
     left = ngettext("replaced out of {n}", "replaced out of {n}", replaced_out).format(
         n=replaced_out
     )

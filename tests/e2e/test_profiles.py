@@ -39,7 +39,7 @@ def test_a_profile_after_a_finished_game_and_the_archive(browser, live_server, f
         "1 of 1 won (100%)"
     )
     expect(page.locator(".profile-reliability")).to_have_text(
-        "Finished 1 of 1 game; replaced out of 0."
+        "Finished 1 of 1 game; never replaced out."
     )
     shot(page, "profile")
 

@@ -68,7 +68,7 @@ def test_a_winners_profile(client, finished, cast_users):
         r"The named cast · Witchhunt 9.0 .* Priest \(Holy Villager\) The Village Won", text
     )
     assert "Witchhunt The Village 1 of 1 won (100%)" in text
-    assert "Finished 1 of 1 game; replaced out of 0." in text
+    assert "Finished 1 of 1 game; never replaced out." in text
     assert "Replacements taken 0" in text
 
 
@@ -113,7 +113,7 @@ def test_win_rates_count_each_team_across_games(client, moderator, finished, cas
         ("werewolf", "werewolves"): (0, 1),
     }
     assert [r.label for r in page.rates] == ["The Village", "The Village", "The Werewolves"]
-    assert "Finished 3 of 3 games; replaced out of 0." in _profile(client, ann)
+    assert "Finished 3 of 3 games; never replaced out." in _profile(client, ann)
 
 
 def test_an_unknown_player_is_a_404(client, db):

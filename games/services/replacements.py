@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import GameRuleError
+from games.engine.rulesets.base import REMOVED
 
 from ..mail import absolute_url, message_build, send_after_commit
 from ..mapping import engine_state
@@ -125,11 +126,15 @@ def _running_seat(game, seat_name):
     return seat
 
 
-def _living(game, seat) -> bool:
-    """Only a living seat is marked: a notice for an offstage seat (announced dead, W-14a,
-    W-41) would tell the thread it is still in play."""
+def _in_play(game, seat) -> bool:
+    """Whether the seat still has a part to hand over. In Witchhunt every seat not removed
+    (W-72) does: the dead play on as Angels and Demons, so a "wanted" notice for a seat
+    announced dead says nothing of an offstage one (W-14a, W-41) among them. In Werewolf
+    the dead only talk (WW-17): only a living seat is handed over."""
     es = engine_state(game).seat(seat.name)
-    return es is not None and es.living
+    if es is None or es.status == REMOVED:
+        return False
+    return game.ruleset == Game.Ruleset.WITCHHUNT or es.living
 
 
 @transaction.atomic
@@ -140,8 +145,9 @@ def replacement_mark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is not None:
         raise GameRuleError(f"a replacement is already wanted for {seat.user.player_name}")
-    if not _living(game, seat):
-        raise GameRuleError(f"{seat.user.player_name} is not alive: there is no seat to hand over")
+    if not _in_play(game, seat):
+        name = seat.user.player_name
+        raise GameRuleError(f"{name} is out of the game: there is no seat to hand over")
     seat_mark(game, seat, reason="moderator", now=now, by=by)
     return seat
 
@@ -179,7 +185,7 @@ def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
         raise GameRuleError("only a running game has replacements: before the start, leave it")
     if seat.replacement_wanted_at is not None:
         raise GameRuleError("a replacement is already wanted for your seat")
-    if not _living(game, seat):
+    if not _in_play(game, seat):
         raise GameRuleError("you are out of the game: there is no seat to hand over")
     seat.user = user  # the seat's player, for the notice, without another query
     seat_mark(game, seat, reason="asked", now=now)

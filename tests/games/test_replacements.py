@@ -176,10 +176,35 @@ def test_a_seat_already_wanted_or_out_of_the_game_cannot_be_marked(
     with pytest.raises(GameRuleError, match="already wanted for Bob"):
         replacements.replacement_mark(game=cast_game, seat_name="bob", by=moderator)
     services.player_remove(game=cast_game, seat_name="dan", by=moderator)
-    with pytest.raises(GameRuleError, match="Dan is not alive"):
+    with pytest.raises(GameRuleError, match="Dan is out of the game"):
         replacements.replacement_mark(game=_fresh(cast_game), seat_name="dan", by=moderator)
     with pytest.raises(GameRuleError, match="you are out of the game"):
         replacements.leave_ask(game=cast_game, user=cast_users["dan"])
+
+
+def _lynch(game, users, target, voters):
+    for voter in voters:
+        services.vote_cast(game=_fresh(game), user=users[voter], target=target)
+    assert _fresh(game).is_night  # a majority ends the day (W-4)
+
+
+def test_a_dead_witchhunt_seat_plays_on_and_can_be_handed_over(cast_game, cast_users, moderator):
+    """The dead play on as Angels and Demons: their seat can be wanted like any other."""
+    _lynch(cast_game, cast_users, "dan", ["ann", "bob", "cat", "eve", "fay"])
+    replacements.replacement_mark(game=_fresh(cast_game), seat_name="dan", by=moderator)
+    assert _seat(cast_game, "dan").replacement_wanted_at is not None
+
+
+def test_a_dead_werewolf_seat_is_not_handed_over(moderator):
+    cast = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "villager", ""),
+            ("Dan", "villager", ""), ("Eve", "villager", "")]  # fmt: skip
+    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in cast}
+    game = make_game(moderator, users, cast=cast, ruleset="werewolf")
+    _lynch(game, users, "dan", ["ann", "bob", "cat"])
+    with pytest.raises(GameRuleError, match="Dan is out of the game"):
+        replacements.replacement_mark(game=_fresh(game), seat_name="dan", by=moderator)
+    with pytest.raises(GameRuleError, match="you are out of the game"):
+        replacements.leave_ask(game=_fresh(game), user=users["dan"])
 
 
 # --- taking the seat -------------------------------------------------------------------------

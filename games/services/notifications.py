@@ -17,6 +17,7 @@ after it commits, so a day vote stays five statements.
 
 from collections import Counter
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Greatest
@@ -140,7 +141,37 @@ def vote_alerts_queue(game: Game, phase: str, state, rows) -> None:
         return
     wagons = [target for target, _voters, left in vote_count(state).rows if left == 1]
     living = [s.name for s in state.seats if s.living]
-    after_commit("vote_alerts", game.pk, phase, votes, wagons, living)
+    key = _asked_key(game)
+    # Decided after the commit, so the vote's own statements stay what they were.
+    transaction.on_commit(
+        lambda: _alerts_asked(game.pk, key)
+        and after_commit("vote_alerts", game.pk, phase, votes, wagons, living)
+    )
+
+
+ASKED_SECONDS = 60  # a member who turns the alerts on is served within a minute
+
+
+def _asked_key(game: Game) -> str:
+    # The seed keeps a reused primary key (a database reset) from reading another game's.
+    return f"alerts-asked:{game.pk}:{game.seed}"
+
+
+def _alerts_asked(game_id: int, key: str) -> bool:
+    """Whether any player of the game or its host asked for alerts (User.wagon_alerts):
+    read at most once a minute a game, so that where nobody did (most games) a day vote
+    queues no task for the workers."""
+    asked = cache.get(key)
+    if asked is None:
+        wanted = User.objects.filter(wagon_alerts=True)
+        asked = wanted.filter(Q(seats__game_id=game_id) | Q(hosted_games=game_id)).exists()
+        cache.set(key, asked, ASKED_SECONDS)
+    return asked
+
+
+def alerts_asked_forget(game: Game) -> None:
+    """A seat changed hands: whether anyone asked is read again at the next vote."""
+    cache.delete(_asked_key(game))
 
 
 def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:

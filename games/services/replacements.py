@@ -42,7 +42,7 @@ from ..permissions import can_moderate
 from ..queue import after_commit
 from .base import game_locked, game_moderated, seat_of
 from .inputs import input_apply
-from .notifications import notices_create
+from .notifications import alerts_asked_forget, notices_create
 from .posts import clock_notice_create, moderator_notice_create
 
 NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' length)
@@ -75,6 +75,7 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
         user=new_user
     ).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
+    transaction.on_commit(lambda: alerts_asked_forget(game))  # they may have asked
     return seat
 
 

@@ -98,6 +98,28 @@ def test_a_day_vote_queues_its_alerts_but_writes_none_in_its_own_transaction(
     assert callbacks  # … queued after commit
 
 
+def test_a_vote_queues_no_alert_task_where_nobody_asked(
+    game, cast_users, django_capture_on_commit_callbacks
+):
+    """Most games: nobody asked, and the workers get nothing to do for a vote."""
+    from games.services.notifications import alerts_asked_forget
+
+    with celery_app.connection_for_write() as conn:
+        email = conn.SimpleQueue("email")
+        email.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            services.vote_cast(game=game, user=cast_users["ann"], target="cat")
+        assert email.qsize() == 0
+        _opt_in(cast_users["cat"])
+        alerts_asked_forget(game)  # what a setting's change waits a minute for
+        with django_capture_on_commit_callbacks(execute=True):
+            services.vote_cast(game=game, user=cast_users["bob"], target="cat")
+        message = email.get(timeout=1)
+        assert message.headers["task"] == "games.tasks.vote_alerts"
+        email.clear()
+        email.close()
+
+
 def test_alerts_where_nobody_asked_cost_one_query_and_never_lock_the_game(game, cast_users):
     """The vote_alerts task runs after every day vote: where no player nor the moderator
     asked for alerts it must not queue behind the votes on the game row's lock."""

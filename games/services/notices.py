@@ -9,7 +9,7 @@ link of its preference (games/mail.py), so a write that rolls back tells nobody.
 from ..mail import PREFERENCES, send_after_commit
 from ..models import Game, Notification
 from ..queue import after_commit
-from .notifications import _message, _unread_add
+from .notifications import notification_message, notifications_write
 
 
 def notices_create(
@@ -19,19 +19,9 @@ def notices_create(
     user already told (the same key) is not told again. `email`: the preference (a key of
     mail.PREFERENCES) under which those who want it also get an email; None for in-site
     only (e.g. the role email already says it). Returns how many were written."""
-    done = set(
-        Notification.objects.filter(
-            game=game, kind=kind, key=key, user_id__in=list(texts)
-        ).values_list("user_id", flat=True)
+    rows = notifications_write(
+        game, [(user_id, kind, key, text) for user_id, text in texts.items()], once=True
     )
-    rows = Notification.objects.bulk_create(
-        [
-            Notification(user_id=user_id, game=game, kind=kind, key=key, text=text)
-            for user_id, text in texts.items()
-            if user_id not in done
-        ]
-    )
-    _unread_add(n.user_id for n in rows)
     if rows and email is not None:
         after_commit("notice_emails", [n.pk for n in rows], email)
     return len(rows)
@@ -44,6 +34,6 @@ def notice_emails_send(*, ids: list[int], preference: str) -> int:
     rows = Notification.objects.filter(pk__in=ids, **{f"user__{field}": True}).select_related(
         "user", "game", "post"
     )
-    messages = [_message(n, preference) for n in rows]
+    messages = [notification_message(n, preference) for n in rows]
     send_after_commit(messages)
     return len(messages)

@@ -112,12 +112,12 @@ def post_emails_send(*, post_id: int) -> int:
     rows = Notification.objects.filter(
         post_id=post_id, kind__in=POST_KINDS, user__email_mentions=True
     ).select_related("user", "game", "post")
-    messages = [_message(n, "mentions") for n in rows]
+    messages = [notification_message(n, "mentions") for n in rows]
     send_after_commit(messages)
     return len(messages)
 
 
-def _message(n: Notification, preference: str):
+def notification_message(n: Notification, preference: str):
     post = n.post
     url = notification_url(
         n.game, n.kind, post.thread if post else PUBLIC, post.number if post else None
@@ -142,11 +142,12 @@ def vote_alerts_queue(game: Game, phase: str, state, rows) -> None:
     wagons = [target for target, _voters, left in vote_count(state).rows if left == 1]
     living = [s.name for s in state.seats if s.living]
     key = _asked_key(game)
-    # Decided after the commit, so the vote's own statements stay what they were.
-    transaction.on_commit(
-        lambda: _alerts_asked(game.pk, key)
-        and after_commit("vote_alerts", game.pk, phase, votes, wagons, living)
-    )
+
+    def queue_if_asked():  # after the commit, so the vote's own statements stay as they were
+        if _alerts_asked(game.pk, key):
+            after_commit("vote_alerts", game.pk, phase, votes, wagons, living)
+
+    transaction.on_commit(queue_if_asked)
 
 
 ASKED_SECONDS = 60  # a member who turns the alerts on is served within a minute
@@ -217,31 +218,29 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
 
 def _alerts_create(game: Game, rows, users) -> int:
     """Write the alerts not written before (their keys) and email each."""
-    done = set(
-        Notification.objects.filter(
-            game=game, kind__in=(Notification.Kind.WAGON, Notification.Kind.VOTED),
-            key__in={key for _u, _k, key, _t in rows},
-        ).values_list("user_id", "kind", "key")
-    )  # fmt: skip
-    new = [
-        Notification(user_id=u, game=game, kind=k, key=key, text=t)
-        for u, k, key, t in rows
-        if (u, k, key) not in done
-    ]
-    Notification.objects.bulk_create(new, ignore_conflicts=True)
-    _unread_add(n.user_id for n in new)
+    new = notifications_write(game, rows, once=True)
     messages = []
     for n in new:
         n.user, n.post = users[n.user_id], None
-        messages.append(_message(n, "wagons"))
+        messages.append(notification_message(n, "wagons"))
     send_after_commit(messages)
     return len(new)
 
 
 # --- the site's own notices: a replacement offer, a prod (issue 16) -----------------------
-def notices_create(game: Game, rows) -> list[Notification]:
-    """In-site notifications that are no post's: `rows` are (user_id, kind, key, text),
-    each key new (an offer's, a prod's). One INSERT, and the unread counts."""
+def notifications_write(game: Game, rows, *, once: bool = False) -> list[Notification]:
+    """In-site notifications that are no post's (an alert, an offer, a prod, a sign-up's
+    notice): `rows` are (user_id, kind, key, text). With `once`, a row whose user, kind and
+    key were written before is left out (callers hold the game row's lock, so the check is
+    exact). One INSERT, and the unread counts."""
+    if once and rows:
+        done = set(
+            Notification.objects.filter(
+                game=game, kind__in={k for _u, k, _key, _t in rows},
+                key__in={key for _u, _k, key, _t in rows},
+            ).values_list("user_id", "kind", "key")
+        )  # fmt: skip
+        rows = [row for row in rows if tuple(row[:3]) not in done]
     new = [Notification(user_id=u, game=game, kind=k, key=key, text=t) for u, k, key, t in rows]
     Notification.objects.bulk_create(new)
     _unread_add(n.user_id for n in new)

@@ -23,7 +23,7 @@ from ..models import Absence, Game, Notification, Prod, Seat, SeatTenure
 from ..narration import phase_label
 from ..narration.replacements import prod_text
 from ..selectors.absences import away_until
-from .notifications import notices_create
+from .notifications import notifications_write
 from .replacements import seat_mark
 
 PRODS_MAX = 2  # the second marks the seat for replacement
@@ -100,7 +100,7 @@ def _prod(game, seat, number, now) -> bool:
     except IntegrityError:
         return False
     name, phase = seat.user.player_name, phase_label(game.phase)
-    notices_create(
+    notifications_write(
         game,
         [
             (

@@ -42,7 +42,7 @@ from ..permissions import can_moderate
 from ..queue import after_commit
 from .base import game_locked, game_moderated, seat_of
 from .inputs import input_apply
-from .notifications import alerts_asked_forget, notices_create
+from .notifications import alerts_asked_forget, notifications_write
 from .posts import clock_notice_create, moderator_notice_create
 
 NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' length)
@@ -190,7 +190,7 @@ def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
         raise GameRuleError("you are out of the game: there is no seat to hand over")
     seat.user = user  # the seat's player, for the notice, without another query
     seat_mark(game, seat, reason="asked", now=now)
-    notices_create(
+    notifications_write(
         game,
         [
             (
@@ -241,7 +241,7 @@ def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
         [ReplacementOffer(seat=seat, user=v.user) for v in volunteers]
     )
     name, phase = seat.user.player_name, phase_label(game.phase)
-    notices_create(
+    notifications_write(
         game,
         [
             (

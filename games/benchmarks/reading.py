@@ -17,7 +17,7 @@ from django.db import connection
 
 from games.benchmarks.world import throwaway_world
 
-from .threads import TYPES, _add_posts, _users, sql_clock
+from .threads import _add_posts, day_game, sql_clock
 
 SEATS = 48
 POSTS = 5000
@@ -31,27 +31,9 @@ TARGET = 2.0  # the issue's bound: within 2x the page's time without read state
 def reading_game():
     """48 seats on Day DAYS, POSTS posts in the public thread over those days, ROOM_POSTS
     in the Coven's room, VOTES public day votes; returns (game, reader: a Coven member)."""
-    from games import services
-    from games.engine.rulesets.witchhunt.cards import CHARACTERS
     from games.selectors import game_state_if_running
 
-    users, host = _users("rd", SEATS)
-    deal = {"mode": "pool", "characters": sorted(CHARACTERS), "types": TYPES}
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Coming back",
-        seats_count=SEATS,
-        seed=17,
-        deal=deal,
-        options={"stalemate_cycles": 0},  # quiet days and nights never end it (W-69a)
-    )
-    for user in users:
-        services.game_join(game=game, user=user)
-    game = services.game_start(game=game, by=host)
-    for _ in range(2 * (DAYS - 1)):
-        services.phase_advance(game=game, by=host)
-        game.refresh_from_db()
+    game, _players, host = day_game("rd", "Coming back", 17, DAYS)
     _add_posts(game, POSTS, days=DAYS, moderator=host)
     coven = game_state_if_running(game).meetings()["coven"]
     reader = game.seats.select_related("user").get(name=coven[0]).user

@@ -124,32 +124,38 @@ def _add_posts(game, n, *, thread="public", days=1, rng=None, moderator=None):
     return posts
 
 
-def thread_game():
-    """48 seats through DAYS days and nights (the clock's announcements in the thread), then
-    POSTS posts over those days and VOTES public day votes; returns (game, host, reader)."""
+def day_game(prefix, title, seed, days):
+    """A started 48-seat Witchhunt game drawn from every character, moved on to Day `days`
+    by the moderator (the clock's announcements in the thread); returns (game, users, host)."""
     from games import services
     from games.engine.rulesets.witchhunt.cards import CHARACTERS
 
-    users, host = _users("tp", SEATS)
-    reader_user = users[0]
-    deal = {"mode": "pool", "characters": sorted(CHARACTERS), "types": TYPES}
+    users, host = _users(prefix, SEATS)
     game = services.game_create(
         host=host,
         ruleset="witchhunt",
-        title="Threads",
+        title=title,
         seats_count=SEATS,
-        seed=13,
-        deal=deal,
-        options={"stalemate_cycles": 0},  # quiet days and nights never end this game (W-69a)
+        seed=seed,
+        deal={"mode": "pool", "characters": sorted(CHARACTERS), "types": TYPES},
+        options={"stalemate_cycles": 0},  # quiet days and nights never end it (W-69a)
     )
     for user in users:
         services.game_join(game=game, user=user)
     game = services.game_start(game=game, by=host)
-    for _ in range(2 * (DAYS - 1)):
+    for _ in range(2 * (days - 1)):
         services.phase_advance(game=game, by=host)
         game.refresh_from_db()
+    return game, users, host
+
+
+def thread_game():
+    """48 seats through DAYS days and nights, then POSTS posts over those days and VOTES
+    public day votes; returns (game, host, reader)."""
+    game, users, host = day_game("tp", "Threads", 13, DAYS)
     _add_posts(game, POSTS, days=DAYS, moderator=host)
     _add_votes(game, VOTES)
+    reader_user = users[0]
     reader_user.time_zone = READER_ZONE
     reader_user.save()
     return game, host, reader_user

@@ -14,6 +14,7 @@ from games.models import Post
 from games.services.posts import post_body
 from tests.e2e.conftest import sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.games.conftest import make_game
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -42,18 +43,7 @@ def away(db):
     """Day 1 of a six-seat game whose thread has a page and more to read."""
     users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Coming back",
-        seats_count=6,
-        seed=5,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    game = services.game_start(game=game, by=host)
+    game = make_game(host, users, cast=CAST, title="Coming back", seed=5)
     _chatter(game, users, 59, 0)  # 60 posts with the morning's announcement: two pages
     services.vote_cast(game=game, user=users["cat"], target="dan")
     return game, users

@@ -5,10 +5,9 @@ notification on /notifications/, and lands on Ann's post when he opens it."""
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from tests.e2e.conftest import sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
-from tests.games.conftest import forget_start_notices
+from tests.games.conftest import forget_start_notices, make_game
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -19,18 +18,7 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 def day_1(db):
     users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Browser mentions",
-        seats_count=6,
-        seed=5,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    game = services.game_start(game=game, by=host)
+    game = make_game(host, users, cast=CAST, title="Browser mentions", seed=5)
     forget_start_notices()  # the header counts the mention alone
     return game, users
 

@@ -31,7 +31,10 @@ def cast_users(db):
     return {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
 
 
-def make_game(moderator, users, cast=CAST, ruleset="witchhunt", start=True, **kwargs):
+def make_game(
+    moderator, users, cast=CAST, ruleset="witchhunt", start=True, *,
+    title="The named cast", seed=7, **kwargs,
+):  # fmt: skip
     cards = (
         [{"role": c} for _, c, _ in cast]
         if ruleset == "werewolf"
@@ -40,9 +43,9 @@ def make_game(moderator, users, cast=CAST, ruleset="witchhunt", start=True, **kw
     game = services.game_create(
         host=moderator,
         ruleset=ruleset,
-        title="The named cast",
+        title=title,
         seats_count=len(cast),
-        seed=7,
+        seed=seed,
         deal={"mode": "explicit", "cards": cards, "shuffle": False},
         **kwargs,
     )

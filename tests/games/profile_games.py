@@ -9,7 +9,7 @@
 """
 
 from games import services
-from games.models import Game, SeatTenure
+from games.models import Game
 from games.services.notes import note_save
 from tests.factories import UserFactory
 from tests.games.conftest import make_game
@@ -20,36 +20,14 @@ NOTE_KEPT = "Kept-note-8122"
 NOTE_SHARED = "Shared-note-8123"
 
 
-def tenures_ensure(game):
-    """A tenure for every seat's occupant who has none (the sign-up service opens them; a
-    game made before it did, or by a factory, may lack them)."""
-    for seat in game.seats.all():
-        if not SeatTenure.objects.filter(seat=seat, user=seat.user_id).exists():
-            SeatTenure.objects.create(seat=seat, user=seat.user, began_at=seat.joined_at)
-
-
 def replace(game, seat_name, new_user):
-    """The moderator's replacement, with the tenures it leaves behind (W-72)."""
-    seat = game.seats.get(name=seat_name)
-    old = seat.user
-    tenures_ensure(game)
+    """The moderator's replacement (W-72): the service closes the old tenure, opens the new."""
     services.player_replace(game=game, seat_name=seat_name, new_user=new_user, by=game.host)
-    # The replacement service closes the old tenure and opens the new one; where it does
-    # not (yet), the rows it would have written.
-    if not SeatTenure.objects.filter(seat=seat, user=new_user).exists():
-        SeatTenure.objects.filter(seat=seat, user=old).update(
-            left=SeatTenure.Left.REPLACED, ended_at=seat.joined_at
-        )
-        SeatTenure.objects.create(seat=seat, user=new_user, replacing=True, began_at=seat.joined_at)
 
 
 def village_wins(moderator, users, *, title="The named cast"):
     """The named cast played to the Village's win, Eve replaced by Newbie on Day 1."""
-    game = make_game(moderator, users)
-    if title != game.title:
-        Game.objects.filter(pk=game.pk).update(title=title)
-        game.refresh_from_db()
-    tenures_ensure(game)
+    game = make_game(moderator, users, title=title)
     newbie = users.get("newbie") or UserFactory(player_name="Newbie")
     users["newbie"] = newbie
     replace(game, "eve", newbie)
@@ -76,18 +54,7 @@ WOLF_CAST = [("werewolf", "werewolf"), ("villager", "villager"), ("villager", "v
 def wolf_lynched(moderator, players, *, title="Three at the inn", reveal_on_death=True):
     """A three-seat Werewolf game: players[0] the Werewolf, lynched on Day 1 by the other
     two, Villagers who win."""
-    cast = [(p.player_name, role, "") for p, (role, _) in zip(players, WOLF_CAST, strict=True)]
-    users = {p.player_key: p for p in players}
-    game = make_game(
-        moderator,
-        users,
-        cast=cast,
-        ruleset="werewolf",
-        options={"reveal_on_death": reveal_on_death},
-    )
-    Game.objects.filter(pk=game.pk).update(title=title)
-    game.refresh_from_db()
-    tenures_ensure(game)
+    game = wolf_running(moderator, players, title=title, reveal_on_death=reveal_on_death)
     wolf = players[0].player_key
     for voter in players[1:]:
         services.vote_cast(game=game, user=voter, target=wolf)
@@ -105,9 +72,7 @@ def wolf_running(moderator, players, *, title="Still at the inn", reveal_on_deat
         users,
         cast=cast,
         ruleset="werewolf",
+        title=title,
         options={"reveal_on_death": reveal_on_death},
     )
-    Game.objects.filter(pk=game.pk).update(title=title)
-    game.refresh_from_db()
-    tenures_ensure(game)
     return game

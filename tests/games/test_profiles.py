@@ -19,7 +19,6 @@ from tests.games.afterlife_cast import afterlife_users, play_to_day_3
 from tests.games.conftest import CAST, make_game
 from tests.games.profile_games import (
     replace,
-    tenures_ensure,
     village_wins,
     wolf_lynched,
     wolf_running,
@@ -127,7 +126,6 @@ def test_a_players_key_in_any_case(client, finished, cast_users):
 
 # --- running games: only what the public thread shows -------------------------------------------
 def test_a_running_game_shows_the_public_status_and_no_card(client, cast_game, cast_users):
-    tenures_ensure(cast_game)
     for voter in ("ann", "cat", "dan", "eve", "fay"):
         services.vote_cast(game=cast_game, user=cast_users[voter], target="bob")
     bob = _profile(client, cast_users["bob"])
@@ -176,7 +174,6 @@ def test_the_offstage_read_as_dead_and_the_replaced_out_as_replaced(client, mode
     offstage read as dead (W-41, W-14a); Gus, replaced by Newcomer, reads as replaced out."""
     users = afterlife_users()
     game, _newcomer = play_to_day_3(moderator, users)  # the replacement service's tenures
-    tenures_ensure(game)
     for name in ("eve", "dan", "bob"):
         text = _profile(client, users[name])
         assert re.search(r"Day 3 Dead", text), name
@@ -255,7 +252,6 @@ def test_no_profile_shows_a_running_games_card_to_anyone(client, moderator, requ
         users = afterlife_users()
         game, newcomer = play_to_day_3(moderator, users)
         users["newcomer"] = newcomer
-    tenures_ensure(game)
     outsider = UserFactory(player_name="Outsider")
     for viewer in (None, outsider, moderator, *users.values()):
         client.logout()

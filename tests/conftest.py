@@ -2,7 +2,7 @@
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 
 from tests.factories import UserFactory
 
@@ -16,10 +16,13 @@ def pytest_report_header(config):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """allauth counts rate limits in the cache; a test must not inherit another's counts."""
-    cache.clear()
+    """allauth counts rate limits in the cache; a test must not inherit another's counts
+    (nor the game page's cached parts)."""
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture

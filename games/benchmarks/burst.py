@@ -45,7 +45,8 @@ BEAT_BEFORE = 0.5  # seconds between the last beat before the deadline and the d
 CLOCK_WORKERS = 2
 GIVE_UP = 600.0  # seconds after the deadline
 # Where the games of the "replayed" burst leave their states: not where the workers look.
-IN_PROCESS = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+IN_PROCESS = {"default": LOCMEM, "pages": {**LOCMEM, "KEY_PREFIX": "p"}}
 
 
 def _skip_reason():

@@ -27,7 +27,7 @@ def throwaway_world(name, *, cache=None, conn_max_age=None, **settings):
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         with override_settings(
-            CACHES={"default": cache or LOCMEM},
+            CACHES={"default": cache or LOCMEM, "pages": {**(cache or LOCMEM), "KEY_PREFIX": "p"}},
             EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
             **settings,
         ):

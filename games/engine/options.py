@@ -75,6 +75,18 @@ def option_for(game, name, action):
     return _option(game, name, [s.name for s in game.seats], action)
 
 
+def has_option(game, name, skip=()):
+    """Whether seat `name` may do anything now but the actions of `skip`: `options_for`'s
+    answer, stopping at the first found (the game page asks it of every viewer)."""
+    if game.over or game.seat(name) is None:
+        return False
+    names = [s.name for s in game.seats]
+    for action in (*SINGLE, *PLAIN, "ability"):
+        if action not in skip and _option(game, name, names, action) is not None:
+            return True
+    return "withdraw" not in skip and bool(_withdrawable(game, name))
+
+
 def _option(game, name, names, action):
     if action in SINGLE:
         legal = [

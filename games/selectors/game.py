@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from games.engine.options import options_for
+from games.engine.options import has_option
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
@@ -64,13 +64,25 @@ class GamePage:
 
 
 def game_page(
-    game: Game, user, *, page=1, only=None, after=None, before=None, day=None, q="", since=None
+    game: Game,
+    user,
+    *,
+    page=1,
+    only=None,
+    after=None,
+    before=None,
+    day=None,
+    q="",
+    since=None,
+    deferred=False,
 ) -> GamePage:
     """Everything the game page shows to `user`: the thread page (threads.thread_page's
     `page`; or filtered: `only` one seat's name or several, `day`, a search `q`, paged
     `after`/`before` a post; or `since` a post, for the live refresh), the players, the
     vote panel, the viewer's own notes, and for the viewer's own seat what it may do (no
-    card, no private result)."""
+    card, no private result). `deferred` leaves a page of the whole thread's posts unread
+    (ThreadPage.loaded reads them) and the vote history and the setup unmade (None): the
+    game page's view takes them from the cache (views/fragments.py)."""
     seats = seats_noted(game, user)  # seats_public's, with the viewer's own notes
     names = display_names(seats)
     viewer_seat = None
@@ -105,6 +117,7 @@ def game_page(
                 before=before,
                 names=names,
                 since=since,
+                deferred=deferred,
             ),
             notes,
         ),
@@ -119,12 +132,9 @@ def game_page(
     if not started:
         out.signup = signup_panel(game, user, len(seats), viewer_seat is not None)
         return out
-    out.history = vote_history(game, names)
-    setup = GameEvent.objects.filter(
-        game=game, kind="setup", audience=GameEvent.Audience.PUBLIC
-    ).first()
-    if setup is not None:
-        out.setup = PublicSetup(*public_setup(setup.data))
+    if not deferred:
+        out.history = vote_history(game, names)
+        out.setup = game_setup(game)
     running = game.status == Game.Status.RUNNING
     # After the end, the players may talk it over (services.posts.post_create allows it).
     out.can_post = viewer_seat is not None and game.status == Game.Status.FINISHED
@@ -135,11 +145,19 @@ def game_page(
     return out
 
 
+def game_setup(game: Game) -> PublicSetup | None:
+    """The setup the game announced to everyone (W-23), or None when it keeps it secret."""
+    setup = GameEvent.objects.filter(
+        game=game, kind="setup", audience=GameEvent.Audience.PUBLIC
+    ).first()
+    return PublicSetup(*public_setup(setup.data)) if setup is not None else None
+
+
 def _viewer_panel(out: GamePage, game, state, seat) -> None:
     es = state.seat(seat.name)
     out.my_vote = state.votes.votes.get(seat.name)
     out.can_post = es.living and not state.night
     out.can_vote = es.living and not state.night
     out.vote_targets = [s.name for s in state.seats if s.living]
-    out.has_actions = any(o.action not in DAY_VOTES for o in options_for(state, seat.name))
+    out.has_actions = has_option(state, seat.name, skip=DAY_VOTES)
     out.rooms = seat_rooms(game, seat, state)

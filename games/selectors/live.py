@@ -20,8 +20,17 @@ VERSION_FIELDS = ("status", "phase", "inputs_count", "deadline_at", "paused_at",
 
 
 def _tag(values, last, user) -> str:
-    seen = repr((*values, last, user.pk if user.is_authenticated else None))
-    return hashlib.sha256(seen.encode()).hexdigest()[:20]
+    return _digest(values, last, user.pk if user.is_authenticated else None)
+
+
+def _digest(values, last, who) -> str:
+    return hashlib.sha256(repr((*values, last, who)).encode()).hexdigest()[:20]
+
+
+def shared_version(game: Game, last: int) -> str:
+    """The version of what every reader of the game sees alike (no viewer's own panel):
+    the key of the game page's cached parts (views/fragments.py)."""
+    return _digest([getattr(game, f) for f in VERSION_FIELDS], last, None)
 
 
 @dataclass

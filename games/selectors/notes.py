@@ -58,7 +58,7 @@ def notes_merge(posts, notes: dict):
     """Each post of a thread page (threads.ThreadPage) with the viewer's note on its seat
     as `note` (None without one): a dict lookup a post, no query."""
     if notes:
-        for row in posts.rows:
+        for row in posts.loaded().rows:
             row["note"] = notes.get(row["seat"])
     return posts
 

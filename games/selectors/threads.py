@@ -97,6 +97,25 @@ class ThreadPage:
     links: list = field(default_factory=list)  # PageLink, empty when one page holds all
     last: int | None = None  # the whole thread's last post number (not read when filtered)
     pages: int = 1  # the whole thread's pages
+    # A deferred page (thread_page's `deferred`) has `rows` None until `loaded()` reads
+    # them: the game page's posts may come from the cache (views/fragments.py).
+    pending: object = None
+
+    def loaded(self) -> "ThreadPage":
+        """The page with its rows read (a deferred page's query runs now)."""
+        if self.rows is None:
+            self.rows = self.pending()
+        return self
+
+    @property
+    def last_shown(self) -> int | None:
+        """The number of the page's last post (None when it shows none), without reading
+        the rows of a page of the whole thread."""
+        if self.number is not None and self.last is not None:
+            top = min(self.number * POSTS_PER_PAGE, self.last)
+            return top if top > (self.number - 1) * POSTS_PER_PAGE else None
+        self.loaded()
+        return int(self.rows[-1]["number"]) if self.rows else None
 
 
 def post_page(number) -> int:
@@ -136,6 +155,7 @@ def thread_page(
     only_seat=None,
     filters=None,
     since=None,
+    deferred=False,
 ) -> ThreadPage:
     """A page of a thread, oldest first: page `page` (a number, or LAST) of the whole
     thread; or with `filters` (a ThreadFilter; `only`, a seat's name with `only_seat` its
@@ -143,7 +163,8 @@ def thread_page(
     before post `before`, its last (page LAST) or its first; or with `since` the (up to
     fifty) posts after post `since` (the live refresh, selectors/live.py). `names`
     (seat -> player name) words the announcements and the seats' names. Two queries,
-    whatever the thread's length."""
+    whatever the thread's length; a page of the whole thread made `deferred` reads its
+    posts only when `loaded()` (or not at all)."""
     posts = Post.objects.filter(game=game, thread=thread)
     names = names or {}
     if only and not filters:
@@ -160,9 +181,14 @@ def thread_page(
     pages = post_page(last) if last else 1
     number = pages if page == LAST else min(max(int(page), 1), pages)
     top = number * POSTS_PER_PAGE
-    chosen = posts.filter(number__gt=top - POSTS_PER_PAGE, number__lte=top).order_by("number")
+    # No further than `last`: a post written meanwhile is not on a page whose version
+    # (selectors.live) says the thread ends at `last`.
+    upto = min(top, last)
+    chosen = posts.filter(number__gt=top - POSTS_PER_PAGE, number__lte=upto).order_by("number")
+    load = lambda: _rows(chosen, thread, names, game)  # noqa: E731
     return ThreadPage(
-        rows=_rows(chosen, thread, names, game),
+        rows=None if deferred else load(),
+        pending=load,
         number=number,
         query=f"page={number}",
         links=_page_links(number, pages),

@@ -31,6 +31,7 @@ from games.selectors import (
 from games.selectors.live import live_state
 from witchhunt.converters import parse_id
 
+from . import fragments
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
@@ -48,6 +49,7 @@ def _render_game(request, game, post_form=None, reading=None):
         # A filtered view pages by post numbers (selectors.threads): a bad one is ignored.
         after=parse_id(request.GET.get("after")),
         before=parse_id(request.GET.get("before")),
+        deferred=True,  # the posts and the vote history may come from the cache
     )
     if post_form is None and page.can_post:
         initial = {}
@@ -76,6 +78,11 @@ def _render_game(request, game, post_form=None, reading=None):
             "live": live_state(game, page, request.user),
             "live_seconds": settings.LIVE_REFRESH_SECONDS,
             "reading": reading,
+            "posts_html": fragments.posts_html(page),
+            "history_html": fragments.history_html(page),
+            "players_html": fragments.players_html(page),
+            "filter_html": fragments.filter_html(page),
+            "setup_html": fragments.setup_html(page),
         },
     )
 

@@ -54,13 +54,17 @@ class Reading:
         moves to its last post. A filtered view (one seat's posts) moves nothing."""
         self.bar = read_bar(self.game, self.key, self.news, can)
         self.by_ref = self.bar.by_ref
-        if posts is not None and posts.number is not None and posts.rows:
-            # Sent on every page view, moved or not: one statement, whatever the page.
+        shown = posts.last_shown if posts is not None and posts.number is not None else None
+        if shown is not None:
+            # One statement, and none when the mark read with the news is already there
+            # (a page read again, an earlier page).
+            news = self.news.get(self.key)
             services.read_mark_forward(
                 user=request.user,
                 game=self.game,
                 thread=self.key,
-                number=int(posts.rows[-1]["number"]),
+                number=shown,
+                known=news.read if news is not None else None,
             )
 
 

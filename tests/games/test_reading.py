@@ -6,6 +6,7 @@ what the seat still has to do), never counting a thread the viewer may not read.
 import re
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -376,6 +377,8 @@ def test_new_posts_on_a_page_cost_the_same_queries_whatever_the_thread(client, t
         pages = [f"{detail}?page=1", f"{detail}?page=last", reverse("game_since", args=[game.pk])]
         counts[label] = []
         for url in pages:
+            caches["pages"].clear()  # each made whole (page 1 of the small thread is its last)
+            ReadMark.objects.filter(user=ann).delete()  # and the mark moves each time
             with CaptureQueriesContext(connection) as queries:
                 assert client.get(url).status_code == 200
             counts[label].append(len(queries))
@@ -389,3 +392,17 @@ def test_the_since_page_first_lines_skip_quotes():
     assert _first_line("# Case\n") == "Case"
     assert _first_line("x" * 500).endswith("…") and len(_first_line("x" * 500)) == 140
     assert re.fullmatch(r"", _first_line("> only a quote"))
+
+
+def test_a_page_read_again_sends_no_read_mark(client, cast_game, cast_users):
+    _posts(cast_game, 60)
+    client.force_login(cast_users["ann"])
+    detail = reverse("game_detail", args=[cast_game.pk])
+    writes = []
+    for page in ("2", "2", "1"):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"{detail}?page={page}").status_code == 200
+        writes.append(len([q for q in queries if "INSERT INTO \"games_readmark\"" in q["sql"]]))
+    assert writes == [1, 0, 0]  # the mark is past pages read again and earlier ones
+    last = Post.objects.filter(game=cast_game, thread="public").order_by("-number")[0].number
+    assert ReadMark.objects.get(user=cast_users["ann"], thread="public").last_number == last

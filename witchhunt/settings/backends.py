@@ -20,7 +20,12 @@ def cache_settings(redis_url: str | None, var_dir: Path) -> dict:
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(var_dir / "cache"),
         }
-    return {"default": {**backend, "KEY_PREFIX": "witchhunt"}}
+    # "pages": the game page's cached parts (games/views/fragments.py), apart so that they
+    # can be cleared (or moved to a Redis of their own) without the sessions and states.
+    return {
+        "default": {**backend, "KEY_PREFIX": "witchhunt"},
+        "pages": {**backend, "KEY_PREFIX": "witchhunt-pages"},
+    }
 
 
 def celery_broker_folders(var_dir: Path) -> dict[str, Path]:

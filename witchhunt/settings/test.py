@@ -7,7 +7,10 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 
 # Per-process and cleared between tests (tests/conftest.py), so allauth's rate limits never
 # carry over from one test to the next. tests/site/test_backends.py covers the real caches.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
+}
 
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 

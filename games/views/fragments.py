@@ -1,0 +1,117 @@
+"""The game page's shared parts as cached HTML (issue 13's thread reads).
+
+A page of the public thread's posts and the day's vote history are the same for every
+reader in one time zone until the game changes, and making them was most of the page's
+cost. Each is cached under:
+- the game's shared version (selectors.live.shared_version: its status, phase, inputs,
+  clock and the thread's last post number), so a vote, a post or a deadline makes new ones;
+- the players' names (a replacement or a new player name rewords every post);
+- the reader's time zone (every time shown is in it);
+- for the posts, their page and whether the reader may post (the Reply and Quote links).
+A reader with private notes on the players gets their own posts made (the notes are
+theirs alone); a filtered thread is never cached. What differs per reader (their seat's
+panel, their vote, the read bar, the form) is made for each request around these.
+
+Entries live for FRESH_SECONDS: a version is replaced within moments in a busy game, and
+an admin's direct edit of a post (the only change no version sees) shows within that time.
+"""
+
+import hashlib
+
+from django.core.cache import caches
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+
+from games.selectors import vote_history
+from games.selectors.game import game_setup
+from games.selectors.live import shared_version
+
+FRESH_SECONDS = 120
+CACHE = "pages"  # settings.CACHES: apart from the sessions and the engine states
+
+
+def _key(part: str, page, *extra) -> str:
+    game = page.game
+    names = repr(sorted(page.names.items()))
+    seen = repr((shared_version(game, page.posts.last or 0), names, *extra))
+    digest = hashlib.sha256(seen.encode()).hexdigest()[:24]
+    return f"game-page:{game.pk}:{part}:{timezone.get_current_timezone_name()}:{digest}"
+
+
+def _cached(key: str, make) -> str:
+    cache = caches[CACHE]
+    html = cache.get(key)
+    if html is None:
+        html = make()
+        cache.set(key, str(html), FRESH_SECONDS)
+    return mark_safe(html)  # noqa: S308 - our own templates' output, escaped when made
+
+
+def posts_html(page) -> str | None:
+    """The posts of `page` (a deferred selectors.GamePage) as HTML, from the cache when
+    every reader alike would see them; None when the page must make its own (the rows are
+    then read)."""
+    posts = page.posts
+    if page.only or posts.number is None or page.notes:
+        posts.loaded()
+        return None
+
+    def make():
+        posts.loaded()
+        return render_to_string("games/_posts.html", {"page": page, "game": page.game})
+
+    return _cached(_key("posts", page, posts.number, page.can_post), make)
+
+
+def history_html(page) -> str:
+    """The latest day's vote history as HTML ("" before Day 1 and in an open game), from
+    the cache."""
+    game = page.game
+    if game.status == game.Status.OPEN:
+        return ""
+
+    def make():
+        history = vote_history(game, page.names)
+        if history is None:
+            return ""
+        return render_to_string("games/_vote_history.html", {"history": history, "game": game})
+
+    return _cached(_key("history", page), make)
+
+
+def players_html(page) -> str | None:
+    """The player list as HTML, from the cache for readers without notes; the reader's own
+    seat ("you") and the players' absences are part of its key."""
+    if page.notes:
+        return None
+    viewer = page.viewer_seat.pk if page.viewer_seat else None
+    away = sorted((user, a.starts_at, a.ends_at, a.begun) for user, a in page.away.items())
+    return _cached(
+        _key("players", page, viewer, away),
+        lambda: render_to_string("games/_players.html", {"page": page, "game": page.game}),
+    )
+
+
+def filter_html(page) -> str | None:
+    """The thread's filter form as HTML, from the cache while no filter is on."""
+    if page.only or page.game.status == page.game.Status.OPEN:
+        return None
+    return _cached(
+        _key("filter", page, page.days),
+        lambda: render_to_string("games/_thread_filter.html", {"page": page, "game": page.game}),
+    )
+
+
+def setup_html(page) -> str:
+    """The setup everyone sees (W-23) as HTML ("" when the game keeps it secret): fixed
+    once the game starts, so its key is the game's alone."""
+    game = page.game
+    if game.status == game.Status.OPEN:
+        return ""
+
+    def make():
+        setup = game_setup(game)
+        return render_to_string("games/_setup.html", {"setup": setup}) if setup else ""
+
+    return _cached(f"game-page:{game.pk}:setup", make)

@@ -27,6 +27,8 @@ from games.engine.rulesets.werewolf.roles import EVIL, ROLES
 from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
 from games.engine.rulesets.witchhunt.cards import TYPES
 
+from .town import count_votes
+
 FOLLOW = 0.75  # how often a villager with no better idea joins the leading wagon
 WITCH_TYPES = ("elder_witch", "junior_witch")
 
@@ -91,20 +93,31 @@ class Bot:
         phase = view.phase
         if self._phase != phase:
             self._phase = phase
-            self.group, self.afterlife_votes, self.locked, self.names = {}, {}, {}, {}
+            # New dicts, not cleared ones (`locked` is an event's data); most are empty.
+            if self.group:
+                self.group = {}
+            if self.afterlife_votes:
+                self.afterlife_votes = {}
+            if self.locked:
+                self.locked = {}
+            if self.names:
+                self.names = {}
             self.healable = None
-            self.told.discard("vigilante")
-        events = view.private
-        if view.everything is not None:  # in the afterlife: it reads the present phase only
-            events = view.everything
+            if self.told:
+                self.told.discard("vigilante")
+        events = private = view.private
+        everything = view.everything
+        if everything is not None:  # in the afterlife: it reads the present phase only
+            events = everything
             if self._events is not events or self._phase_read != phase:
                 self._read = max(self._read if self._events is events else 0, _phase_start(events))
                 self._phase_read = phase
         if len(events) > self._read:
-            read = READ if events is view.private else self._read_dead()
+            read = READ if events is private else self._read_dead()
             me = self.me
             for event in events[self._read :]:
-                if event.kind in read and (event.kind != "info" or me in event.to):
+                kind = event.kind
+                if kind in read and (kind != "info" or me in event.to):
                     self._event(event)
             self._read = len(events)
         self._events = events
@@ -117,8 +130,8 @@ class Bot:
         if kind == "info":
             tonight = event.phase == self._phase
             self._info(event.to[0], data["what"], data["result"], data.get("about"), tonight)
-        elif kind in ("coven_vote", "court_vote", "pack_vote"):
-            meeting = kind.split("_")[0]
+        elif kind in MEETING_OF:
+            meeting = MEETING_OF[kind]
             if event.phase == self._phase:
                 self.group.setdefault(meeting, {})[data["voter"]] = data["target"]
             if meeting in ("coven", "pack"):
@@ -202,34 +215,46 @@ class Bot:
         return self._allies[1]
 
     def enemies(self, pool):
+        enemies = self._enemy_set()
+        return [n for n in pool if n in enemies] if enemies else []
+
+    def _enemy_set(self):
         key = len(self.known)  # kept as allies() is
         if self._enemies[0] != key:
             side = "village" if self.evil else "evil"
             self._enemies = (key, {n for n, t in self.known.items() if t == side})
-        enemies = self._enemies[1]
-        return [n for n in pool if n in enemies] if enemies else []
+        return self._enemies[1]
 
     def suspect(self, pool):
         """Whom to harm among `pool`: a known enemy, else (Village) the most suspected by
         the public record, (evil) anyone not an ally, avoiding the mixed list."""
-        pool = [n for n in pool if n != self.me]
-        enemies = self.enemies(pool)
+        me = self.me
+        enemies = self._enemy_set()
         if enemies:
-            return self.rng.choice(enemies)
+            enemies = [n for n in pool if n in enemies and n != me]
+            if enemies:
+                return self.rng.choice(enemies)
         allies = self.allies()
-        others = [n for n in pool if n not in allies]
+        others = [n for n in pool if n not in allies and n != me]
         if not others:
             return None
         if self.evil:
-            plain = [n for n in others if n not in self.mixed]
-            return self.rng.choice(plain or others)
-        scores = self.town.suspicion()
-        for n in self.town.shown:  # a card shown as Village's is no suspect
-            if self.town.shown[n] == "village" and n in others and len(others) > 1:
+            if self.mixed:
+                plain = [n for n in others if n not in self.mixed]
+                return self.rng.choice(plain or others)
+            return self.rng.choice(others)
+        town = self.town
+        scores = town.suspicion()
+        for n, seen in town.shown.items():  # a card shown as Village's is no suspect
+            if seen == "village" and n in others and len(others) > 1:
                 others.remove(n)
-        uncleared = [n for n in others if n not in self.cleared] or others
-        top = max(scores.get(n, 0) for n in uncleared)
-        return self.rng.choice([n for n in uncleared if scores.get(n, 0) == top])
+        cleared = self.cleared
+        uncleared = ([n for n in others if n not in cleared] or others) if cleared else others
+        if not scores:  # every score 0: all are tied
+            return self.rng.choice(uncleared)
+        get = scores.get
+        top = max([get(n, 0) for n in uncleared])
+        return self.rng.choice([n for n in uncleared if get(n, 0) == top])
 
     def friend(self, pool, *, self_ok=True):
         """Whom to help among `pool`: a known ally, else (Village) the least suspected."""
@@ -257,21 +282,25 @@ class Bot:
         self.checked.add(pick)
         return pick
 
-    def vote_target(self, votes, living):
-        """The day vote (and the Court's): see the module's docstring."""
-        pool = [n for n in living if n != self.me]
-        enemies = self.enemies(pool)
-        if enemies:  # the one of them closest to a lynch
-            counts = _counts(votes)
-            return max(enemies, key=lambda n: (counts.get(n, 0), -pool.index(n)))
-        lead = _leader(votes)
-        allies = self.allies()
+    def vote_target(self, votes, living, tally=None):
+        """The day vote (and the Court's): see the module's docstring. `tally`: the public
+        count's (counts, leader), shared by the bots (Town.tally)."""
+        me = self.me
+        enemies = self._enemy_set()
+        counts, lead = tally or count_votes(votes)
+        if enemies:
+            enemies = [n for n in living if n in enemies and n != me]
+            if enemies:  # the one of them closest to a lynch (the first in seat order)
+                get = counts.get
+                return max(enemies, key=lambda n: get(n, 0))
         if self.evil and not self.killer and self.ruleset == "werewolf":
-            allies = {self.me}  # the Warlock and the Crone know no Werewolf: any wagon
-        if lead is not None and lead in pool and lead not in allies:
+            allies = (me,)  # the Warlock and the Crone know no Werewolf: any wagon
+        else:
+            allies = self.allies()
+        if lead is not None and lead != me and lead in living and lead not in allies:
             if self.evil or self.rng.random() < FOLLOW:
                 return lead
-        return self.suspect(pool)
+        return self.suspect(living)  # it leaves itself out
 
     # --- acting -----------------------------------------------------------------------
     def day(self):
@@ -284,7 +313,7 @@ class Bot:
         if self.card in DAY_POWERS and self._ready():
             out += POWERS[self.card](self)
         votes = view.votes()
-        target = self.vote_target(votes, view.living)
+        target = self.vote_target(votes, view.living, self.town.tally(votes))
         if target is not None and votes.get(self.me) != target:
             out.append(Input("action", self.me, "vote", target))
         return out
@@ -362,13 +391,14 @@ class Bot:
         """An Angel (village) or a Demon (witches) in the Witchhunt afterlife."""
         out = []
         coven = self.locked.get("coven") if after_midnight else _leader(self.group.get("coven", {}))
-        vetoes = set(self.locked.get("vetoes", ()))
         if not self.evil:
+            vetoes = self.locked.get("vetoes", ())
             spent = False
-            card = Input("action", self.me, "archangel")
-            if after_midnight and coven in vetoes and self.view.allows(card):
-                out.append(card)
-                vetoes, spent = set(), True  # its vote for the vetoed was void (W-18): again
+            if after_midnight and coven in vetoes:
+                card = Input("action", self.me, "archangel")
+                if self.view.allows(card):
+                    out.append(card)
+                    vetoes, spent = (), True  # its vote for the vetoed was void (W-18): again
             if coven is not None and coven not in vetoes:
                 if spent or self.protecting != (self._phase, coven):
                     out.append(Input("action", self.me, "protect", coven))
@@ -376,9 +406,10 @@ class Bot:
         elif not after_midnight and coven is not None:
             out.append(Input("action", self.me, "veto", coven))
             angels = _leader(self.afterlife_votes.get("protect", {}))
-            card = Input("action", self.me, "archdemon", angels)
-            if angels not in (None, coven) and self.view.allows(card):
-                out.append(card)
+            if angels is not None and angels != coven:
+                card = Input("action", self.me, "archdemon", angels)
+                if self.view.allows(card):
+                    out.append(card)
         if after_midnight and "summoner" in self.names:
             target = self.friend(self.names["summoner"], self_ok=False)
             if target is not None:
@@ -408,6 +439,7 @@ class Bot:
 READ = frozenset({"info", "coven_vote", "court_vote", "pack_vote", "afterlife", "midnight"})
 READ_ANGEL = frozenset({"info", "coven_vote", "midnight"})
 READ_DEMON = READ_ANGEL | {"afterlife"}
+MEETING_OF = {"coven_vote": "coven", "court_vote": "court", "pack_vote": "pack"}
 
 
 def _phase_start(events):
@@ -422,17 +454,9 @@ def _team(cards):
     return "evil" if TYPES[cards["type"]][0] == "witches" else "village"
 
 
-def _counts(votes):
-    counts = {}
-    for target in votes.values():
-        counts[target] = counts.get(target, 0) + 1
-    return counts
-
-
 def _leader(votes):
     """The target with the most votes (the earliest cast of those tied), or None."""
-    counts = _counts(votes)
-    return max(counts, key=counts.get) if counts else None
+    return count_votes(votes)[1]
 
 
 # --- the powers: one function a card, (bot) -> the inputs it makes now --------------------
@@ -525,7 +549,8 @@ def _lookout(bot):
 
 def _judge(bot):
     """The lynch he would vote for, should the town fail to pick one (W-30)."""
-    target = bot.vote_target(bot.view.votes(), bot.view.living)
+    votes = bot.view.votes()
+    target = bot.vote_target(votes, bot.view.living, bot.town.tally(votes))
     if target is None:
         return []
     pick = bot.ability([target])
@@ -533,16 +558,25 @@ def _judge(bot):
 
 
 def _ww_witch(bot):
-    """Heal the pack's victim unless it is known evil; poison a known Werewolf."""
-    option = bot.view.option("ability")
-    if option is None:
-        return []
+    """Heal the pack's victim unless it is known evil; poison a known Werewolf.
+
+    Each potion is asked of the engine's check as the input it would be, not through the
+    option (which probes every seat with both potions, every night): a heal names nobody,
+    so the option's targets are the living the poison may name (WW-7)."""
+    view = bot.view
     out = []
     victim = bot.healable
-    if "heal" in option.choices and victim is not None and bot.known.get(victim) != "evil":
-        out += bot.ability(choice="heal")
-    enemies = bot.enemies(option.targets)
-    if "poison" in option.choices and enemies:
+    if victim is not None and bot.known.get(victim) != "evil":
+        heal = bot.ability(choice="heal")
+        if view.allows(heal[0]):
+            out += heal
+    me = bot.me
+    enemies = [
+        n
+        for n in bot.enemies(view.living)
+        if view.allows(Input("action", me, "ability", None, (n,), None, "poison"))
+    ]
+    if enemies:
         out += bot.ability([bot.rng.choice(enemies)], choice="poison")
     return out
 

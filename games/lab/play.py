@@ -7,6 +7,7 @@ game; the bots see their views. A refused input (a bot's mistake, or a power not
 now) changes nothing and is dropped, as the site would refuse it.
 """
 
+import gc
 import hashlib
 import random
 
@@ -22,6 +23,7 @@ from .view import Board
 UNFINISHED = "unfinished"
 MIDNIGHT = Input("advance", word="midnight")
 DEADLINE = Input("advance", word="phase")
+DAY, NIGHT, AFTER_MIDNIGHT = "day", "night", "after midnight"  # a round's turns (_round)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -61,34 +63,39 @@ def play_game(record: dict, rng: random.Random, *, handle=None):
         phase = (game.day, game.night)
         if game.night:
             names = [s.name for s in game.seats if s.status in night_acts]
-            _round(game, board, bots, names, rng, lambda bot: bot.night(False))
+            _round(game, board, bots, names, rng, NIGHT)
             if not game.over and not game.midnight:
                 game.apply(MIDNIGHT)
-                _round(game, board, bots, names, rng, lambda bot: bot.night(True))
+                _round(game, board, bots, names, rng, AFTER_MIDNIGHT)
         else:
             names = [s.name for s in game.seats if s.status in ("alive", "last_act")]
-            _round(game, board, bots, names, rng, lambda bot: bot.day())
+            _round(game, board, bots, names, rng, DAY)
         if not game.over and (game.day, game.night) == phase:  # else a lynch ended the day
             game.apply(DEADLINE)
     return game
 
 
-def _round(game, board, bots, names, rng, act):
+def _round(game, board, bots, names, rng, turn):
     """Every seat acts once, in a random order, until the phase changes or the game ends."""
-    phase = (game.day, game.night)
+    day, night = game.day, game.night
     order = list(names)
     rng.shuffle(order)
-    if game.night:  # a seat asleep now stays so this round: nothing it is told wakes it
+    if turn is not DAY:  # a seat asleep now stays so this round: nothing it is told wakes it
         board.sync()
         order = [name for name in order if not bots[name].asleep()]
+    after_midnight = turn is AFTER_MIDNIGHT
+    events = game.events  # the game appends to it: the board needs a sync when it grew
+    apply = game.apply
     for name in order:
-        board.sync()
-        for inp in act(bots[name]):
+        if len(events) != board.synced:
+            board.sync()
+        bot = bots[name]
+        for inp in bot.day() if turn is DAY else bot.night(after_midnight):
             try:
-                game.apply(inp)
+                apply(inp)
             except GameRuleError:
                 continue
-            if game.over or (game.day, game.night) != phase:
+            if game.over or game.day != day or game.night != night:
                 board.sync()
                 return
     board.sync()
@@ -97,5 +104,13 @@ def _round(game, board, bots, names, rng, act):
 def play_one(setup, seed: int, index: int) -> tuple[str, int]:
     """(the result's name, the day it ended) of game `index` of an estimate."""
     s = game_seed(seed, index)
-    game = play_game(engine_setup(setup, s), random.Random(s))
+    # The collector is paused for the game: a game's objects live until its end, and the
+    # passes over them mid-game cost a tenth of a Witchhunt game's time for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        game = play_game(engine_setup(setup, s), random.Random(s))
+    finally:
+        if collecting:
+            gc.enable()
     return (game.winner if game.over else UNFINISHED), game.day

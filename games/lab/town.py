@@ -2,6 +2,8 @@
 the cards made public. Only public events go in (the views' shared `public` list), so
 what it concludes is what any seat could conclude."""
 
+from collections import Counter
+
 from games.engine.rulesets.werewolf.roles import EVIL, ROLES
 from games.engine.rulesets.witchhunt.cards import HOLY
 
@@ -17,7 +19,9 @@ class Town:
         "deaths",
         "halftime",
         "alarm",
+        "today",
         "_scores",
+        "_tally",
     )
 
     def __init__(self, public):
@@ -30,7 +34,16 @@ class Town:
         self.deaths = 0  # deaths announced so far
         self.halftime = None  # the night Halftime was announced (W-27)
         self.alarm = False  # the Alarm has sounded (W-61)
+        self.today = 0  # the last day with a vote: max(votes)
         self._scores = None
+        self._tally = (None, None)
+
+    def tally(self, votes):
+        """count_votes of the public vote count `votes` (SeatView.votes: one dict per sync,
+        never changed), counted once for every bot that reads it."""
+        if self._tally[0] is not votes:
+            self._tally = (votes, count_votes(votes))
+        return self._tally[1]
 
     def read(self):
         events = self.public
@@ -39,7 +52,10 @@ class Town:
         for event in events[self._cursor :]:
             kind, data = event.kind, event.data
             if kind == "vote":
-                self.votes.setdefault(_day(event.phase), {})[data["voter"]] = data["target"]
+                day = _day(event.phase)
+                self.votes.setdefault(day, {})[data["voter"]] = data["target"]
+                if day > self.today:
+                    self.today = day
             elif kind == "unvote":
                 self.votes.get(_day(event.phase), {}).pop(data["voter"], None)
             elif kind == "lynch":
@@ -75,20 +91,35 @@ class Town:
         """{voter: score}: +1 for each finished day's vote on a player later seen as
         Village, -1 on one seen as evil (voting a villager is what a Witch wants)."""
         self.read()
-        today = max(self.votes, default=0)
+        today = self.today
         key = (today, len(self.night_dead), len(self.shown))  # what the scores depend on
         if self._scores is None or self._scores[0] != key:
             scores = {}
+            shown, night_dead = self.shown, self.night_dead
             for day, votes in self.votes.items():
                 if day == today:
                     continue
                 for voter, target in votes.items():
-                    seen = self.team_seen(target)
+                    # team_seen(target), inlined: a score reads every vote of the game
+                    seen = shown.get(target) or ("village" if target in night_dead else None)
                     if seen is not None:
                         scores[voter] = scores.get(voter, 0) + (1 if seen == "village" else -1)
             self._scores = (key, scores)
         return self._scores[1]
 
 
+def count_votes(votes):
+    """({target: votes}, the target with the most votes, the earliest cast of those tied,
+    or None) of {voter: target}."""
+    counts = Counter(votes.values())  # in the order each target was first voted for
+    return counts, (max(counts, key=counts.get) if counts else None)
+
+
+_DAYS = {}  # phase name -> its number: parsed once
+
+
 def _day(phase):
-    return int(phase.rsplit(" ", 1)[1])
+    day = _DAYS.get(phase)
+    if day is None:
+        day = _DAYS[phase] = int(phase.rsplit(" ", 1)[1])
+    return day

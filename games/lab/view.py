@@ -57,7 +57,7 @@ class SeatView:
     @property
     def phase(self) -> str:
         """The phase as the events name it: "day N" or "night N"."""
-        return self._game.phase
+        return self._board.phase  # read at each sync: a phase begins with an event
 
     @property
     def day(self) -> int:
@@ -77,8 +77,9 @@ class SeatView:
         return self._game.living_names
 
     def votes(self) -> dict:
-        """The public vote count now: {voter: target}."""
-        return dict(self._game.votes.votes)
+        """The public vote count now: {voter: target}. One copy per sync, shared by the
+        views (read only): every bot of a round asks for it."""
+        return self._board.votes()
 
     # --- the seat's own ------------------------------------------------------------------
     @property
@@ -119,15 +120,26 @@ class Board:
 
     def __init__(self, game, handle=None):
         self._game = game
-        self._cursor = 0
+        self.synced = 0  # how many of the game's events were handed out
         self.public = []
         self.all = None  # every event, once a seat is in the afterlife (it sees them all)
         # handle(name): that seat's way into the game (the game itself, or the trap's)
         handle = handle or (lambda name: game)
         self.views = {s.name: SeatView(self, handle(s.name), s.name) for s in game.seats}
         self._afterlife = set()
+        self._private = {name: view.private for name, view in self.views.items()}
+        self.phase = game.phase
         self._open = getattr(game, "open_for", None)  # the trap seals what a seat may not see
         self._witchhunt = game.RULESET == "witchhunt"  # no Werewolf seat sees more than its own
+        self._votes = None  # the public vote count's copy since the last sync
+        self._living = None  # the living when the afterlife was last looked for, and
+        self._out = ()  # the seats then out of the living but not in the afterlife
+
+    def votes(self):
+        votes = self._votes
+        if votes is None:  # votes change by inputs only, and every input is followed by a sync
+            votes = self._votes = dict(self._game.votes.votes)
+        return votes
 
     def _opened(self, event, name):
         return event if self._open is None else self._open(event, name)
@@ -135,17 +147,38 @@ class Board:
     def sync(self):
         events = self._game.events
         n = len(events)
-        if n == self._cursor:
+        if n == self.synced:
             return
+        self._votes = None
+        self.phase = self._game.phase
         views = self.views
-        entering = self._entering_afterlife() if self._witchhunt else ()
+        entering = ()
+        # The afterlife gains a seat only when the living change or one of those out of it
+        # (a last act, a fake death) moves on.
+        if self._witchhunt and (self._game.living_names is not self._living or self._out):
+            entering = self._entering_afterlife()
         if entering and self.all is None:  # the afterlife's first seat: the story so far
-            self.all = [self._opened(e, entering[0]) for e in events[: self._cursor]]
+            self.all = [self._opened(e, entering[0]) for e in events[: self.synced]]
         for name in entering:
             views[name].everything = self.all
         dead = self._afterlife
         public = self.public
-        for i in range(self._cursor, n):
+        if self._open is None:  # the game itself: nothing to open, the same routing
+            new = events[self.synced : n]
+            if dead:
+                self.all.extend(new)
+            private = self._private
+            for event in new:
+                to = event.to
+                if to == PUBLIC:
+                    public.append(event)
+                elif isinstance(to, tuple):
+                    for name in to:
+                        if name not in dead:  # can_see: a seat named in `to` sees it
+                            private[name].append(event)
+            self.synced = n
+            return
+        for i in range(self.synced, n):
             event = events[i]
             to = event.to
             if dead:
@@ -156,18 +189,24 @@ class Board:
                 for name in to:
                     if name not in dead and can_see(event, name):
                         views[name].private.append(self._opened(event, name))
-        self._cursor = n
+        self.synced = n
 
     def _entering_afterlife(self):
         """The seats that have entered the afterlife since the last sync, in seat order."""
         living = self._game.living_names
         if len(living) + len(self._afterlife) == len(self.views):
+            self._living, self._out = living, ()
             return []  # nobody else is out of the living: nobody new can be in the afterlife
-        living = set(living)
-        now = [
-            n
-            for n, v in self.views.items()
-            if n not in living and n not in self._afterlife and v.afterlife
-        ]
-        self._afterlife.update(now)
+        if living is not self._living:  # a new roster (the engine makes a new tuple)
+            self._living = living
+            living = set(living)
+            out = [n for n in self.views if n not in living and n not in self._afterlife]
+        else:  # the same living: only those out but not yet in the afterlife may enter it
+            out = self._out
+        views = self.views
+        now = [n for n in out if views[n].afterlife]
+        if now:
+            self._afterlife.update(now)
+            out = [n for n in out if n not in self._afterlife]
+        self._out = out
         return now

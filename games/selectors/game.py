@@ -75,6 +75,7 @@ def game_page(
     q="",
     since=None,
     deferred=False,
+    last=None,
 ) -> GamePage:
     """Everything the game page shows to `user`: the thread page (threads.thread_page's
     `page`; or filtered: `only` one seat's name or several, `day`, a search `q`, paged
@@ -82,7 +83,8 @@ def game_page(
     vote panel, the viewer's own notes, and for the viewer's own seat what it may do (no
     card, no private result). `deferred` leaves a page of the whole thread's posts unread
     (ThreadPage.loaded reads them) and the vote history and the setup unmade (None): the
-    game page's view takes them from the cache (views/fragments.py)."""
+    game page's view takes them from the cache (views/fragments.py). `last`, the public
+    thread's last post number when the caller has read it, spares reading it again."""
     seats = seats_noted(game, user)  # seats_public's, with the viewer's own notes
     names = display_names(seats)
     viewer_seat = None
@@ -118,6 +120,7 @@ def game_page(
                 names=names,
                 since=since,
                 deferred=deferred,
+                last=last,
             ),
             notes,
         ),

@@ -156,6 +156,7 @@ def thread_page(
     filters=None,
     since=None,
     deferred=False,
+    last=None,
 ) -> ThreadPage:
     """A page of a thread, oldest first: page `page` (a number, or LAST) of the whole
     thread; or with `filters` (a ThreadFilter; `only`, a seat's name with `only_seat` its
@@ -164,7 +165,8 @@ def thread_page(
     fifty) posts after post `since` (the live refresh, selectors/live.py). `names`
     (seat -> player name) words the announcements and the seats' names. Two queries,
     whatever the thread's length; a page of the whole thread made `deferred` reads its
-    posts only when `loaded()` (or not at all)."""
+    posts only when `loaded()` (or not at all), and one told the thread's `last` post
+    number (the reader's news has it: selectors.reading.thread_news) does not read it."""
     posts = Post.objects.filter(game=game, thread=thread)
     names = names or {}
     if only and not filters:
@@ -173,7 +175,8 @@ def thread_page(
         if page == LAST:
             before = LAST_NUMBER
         return _seat_page(filters.apply(posts), filters.query, after, before, thread, names, game)
-    last = posts.aggregate(n=Max("number"))["n"] or 0
+    if last is None:
+        last = posts.aggregate(n=Max("number"))["n"] or 0
     if since is not None:
         chosen = posts.filter(number__gt=since).order_by("number")[:POSTS_PER_PAGE]
         rows = _rows(chosen, thread, names, game)

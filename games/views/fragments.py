@@ -115,3 +115,14 @@ def setup_html(page) -> str:
         return render_to_string("games/_setup.html", {"setup": setup}) if setup else ""
 
     return _cached(f"game-page:{game.pk}:setup", make)
+
+
+def count_html(page) -> str | None:
+    """The day's public vote count as HTML, from the cache (None when there is none: at
+    night, before and after the game)."""
+    if page.count is None:
+        return None
+    return _cached(
+        _key("count", page),
+        lambda: render_to_string("games/_vote_count.html", {"page": page}),
+    )

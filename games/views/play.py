@@ -50,6 +50,7 @@ def _render_game(request, game, post_form=None, reading=None):
         after=parse_id(request.GET.get("after")),
         before=parse_id(request.GET.get("before")),
         deferred=True,  # the posts and the vote history may come from the cache
+        last=reading.thread_last() if reading is not None else None,
     )
     if post_form is None and page.can_post:
         initial = {}
@@ -83,6 +84,7 @@ def _render_game(request, game, post_form=None, reading=None):
             "players_html": fragments.players_html(page),
             "filter_html": fragments.filter_html(page),
             "setup_html": fragments.setup_html(page),
+            "count_html": fragments.count_html(page),
         },
     )
 

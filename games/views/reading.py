@@ -49,6 +49,11 @@ class Reading:
     since_url: str = ""  # the game page: "since you last read", from the previous visit
     by_ref: dict = field(default_factory=dict)
 
+    def thread_last(self) -> int:
+        """The thread's last post number, as the news read it (0: no post yet)."""
+        news = self.news.get(self.key)
+        return news.last if news is not None else 0
+
     def seen(self, request, posts, can) -> None:
         """The viewer was shown `posts` (a ThreadPage): the bar for the page, and their mark
         moves to its last post. A filtered view (one seat's posts) moves nothing."""

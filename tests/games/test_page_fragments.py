@@ -58,6 +58,8 @@ def test_a_post_and_a_vote_show_on_the_next_read(client, talk, cast_users):
     after = _page(client, cast_users["bob"], talk)
     assert "New thought." in _posts(after)
     assert "Eve votes to lynch Dan." in _history(after)
+    count = re.search(r'<ul class="vote-count">.*?</ul>', after, re.S).group(0)
+    assert re.search(r"<strong>Dan</strong> \(1\):\s*Eve", count), count
 
 
 def test_each_zone_gets_its_own_times(client, talk, cast_users):

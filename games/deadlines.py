@@ -55,6 +55,7 @@ def resume(game, now) -> None:
     """Both deadline and midnight move on by the time the clock stood still."""
     gap = now - game.paused_at
     game.paused_at = None
+    game.clock_resumed_at = now
     game.deadline_at += gap
     if game.midnight_at is not None:
         game.midnight_at += gap

@@ -92,6 +92,8 @@ class Game(models.Model):
     deadline_at = models.DateTimeField(null=True, blank=True)  # UTC, like every *_at
     midnight_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
+    # The clock's last restart after a pause: the prod rule counts no silence before it.
+    clock_resumed_at = models.DateTimeField(null=True, blank=True)
     winner = models.CharField(max_length=24, blank=True)
     inputs_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -75,7 +75,11 @@ def clock_resume(*, game: Game, by, now=None) -> Game:
     if game.paused_at is None:
         raise GameRuleError("the clock is not paused")
     deadlines.resume(game, now)
-    game.save(update_fields=["paused_at", "deadline_at", "midnight_at", "next_reminder_at"])
+    game.save(
+        update_fields=[
+            "paused_at", "clock_resumed_at", "deadline_at", "midnight_at", "next_reminder_at"
+        ]
+    )
     moderator_notice_create(
         game,
         by,

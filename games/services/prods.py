@@ -6,7 +6,8 @@ next such lapse is the second prod, which marks the seat for replacement
 prodded.
 
 Silent since the latest of: the player's last post in the public thread
-(Seat.last_post_at), the day's start, their last prod, when they took the seat, and the
+(Seat.last_post_at), the day's start, their last prod, when they took the seat, the
+clock's last restart after a pause (nobody is prodded for a pause's silence), and the
 end of an absence they declared (models.Absence): prods wait for the absent.
 
 The clock's sweep claims a game whose `prods_due_at` has come (services/sweep.py
@@ -80,7 +81,13 @@ def _prod_silent(game, now):
         if seat.user_id in away:
             due = away[seat.user_id] + game.prod_after
         else:
-            since = (seat.last_post_at, game.phase_started_at, last_prod, took.get(seat.pk))
+            since = (
+                seat.last_post_at,
+                game.phase_started_at,
+                game.clock_resumed_at,
+                last_prod,
+                took.get(seat.pk),
+            )
             due = max(t for t in (*since, back.get(seat.user_id)) if t) + game.prod_after
         if due <= now and _prod(game, seat, number + 1, now):
             sent += 1

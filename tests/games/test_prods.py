@@ -146,8 +146,14 @@ def test_the_dead_a_paused_game_and_the_night_are_never_prodded(
     assert _sweep(django_capture_on_commit_callbacks, T0 + 24 * H) == {}
     services.clock_resume(game=Game.objects.get(pk=prod_game.pk), by=moderator)
     _sweep(django_capture_on_commit_callbacks, T0 + 24 * H)
+    assert _prods(prod_game) == []  # the pause's silence is not counted
+    traveller.move_to(T0 + 47 * H)
+    _sweep(django_capture_on_commit_callbacks, T0 + 47 * H)
+    assert _prods(prod_game) == []
+    traveller.move_to(T0 + 48 * H)
+    _sweep(django_capture_on_commit_callbacks, T0 + 48 * H)
     assert "Dan" not in {name for name, _n, _p in _prods(prod_game)}
-    assert len(_prods(prod_game)) == 7
+    assert len(_prods(prod_game)) == 7  # a whole prod_after of running clock since
     services.phase_advance(game=Game.objects.get(pk=prod_game.pk), by=moderator)
     traveller.move_to(T0 + 60 * H)
     assert _sweep(django_capture_on_commit_callbacks, T0 + 60 * H).get(sweep.PRODDED) is None

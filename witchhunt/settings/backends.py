@@ -11,20 +11,20 @@ from pathlib import Path
 
 
 def cache_settings(redis_url: str | None, var_dir: Path) -> dict:
+    # "pages": the game page's cached parts (games/views/fragments.py), apart so that they
+    # can be cleared (or moved to a Redis of their own) without the sessions and states.
     if redis_url:
         # Shares the broker's Redis. Every cache key gets a timeout, so the cache stays
         # bounded even though Redis runs with noeviction (which the broker needs).
         backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        pages = backend
     else:
-        backend = {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(var_dir / "cache"),
-        }
-    # "pages": the game page's cached parts (games/views/fragments.py), apart so that they
-    # can be cleared (or moved to a Redis of their own) without the sessions and states.
+        files = "django.core.cache.backends.filebased.FileBasedCache"
+        backend = {"BACKEND": files, "LOCATION": str(var_dir / "cache")}
+        pages = {"BACKEND": files, "LOCATION": str(var_dir / "page-cache")}
     return {
         "default": {**backend, "KEY_PREFIX": "witchhunt"},
-        "pages": {**backend, "KEY_PREFIX": "witchhunt-pages"},
+        "pages": {**pages, "KEY_PREFIX": "witchhunt-pages"},
     }
 
 

@@ -124,5 +124,7 @@ def count_html(page) -> str | None:
         return None
     return _cached(
         _key("count", page),
-        lambda: render_to_string("games/_vote_count.html", {"page": page}),
+        lambda: render_to_string(
+            "games/_vote_count.html", {"count": page.count, "names": page.names, "legend": True}
+        ),
     )

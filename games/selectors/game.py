@@ -9,7 +9,7 @@ from games.engine.options import has_option
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
-from ..narration import public_setup
+from ..narration import display_name, public_setup
 from ..permissions import can_moderate
 from .absences import absences_shown
 from .notes import notes_merge, seats_noted, viewer_notes
@@ -52,7 +52,7 @@ class GamePage:
     my_vote: str | None = None
     can_post: bool = False
     can_vote: bool = False
-    vote_targets: list = field(default_factory=list)
+    vote_targets: list = field(default_factory=list)  # (seat name, player name), the living
     has_actions: bool = False
     rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
     notes: dict = field(default_factory=dict)  # seat name -> notes.NoteView, the viewer's own
@@ -161,6 +161,7 @@ def _viewer_panel(out: GamePage, game, state, seat) -> None:
     out.my_vote = state.votes.votes.get(seat.name)
     out.can_post = es.living and not state.night
     out.can_vote = es.living and not state.night
-    out.vote_targets = [s.name for s in state.seats if s.living]
+    names = out.names
+    out.vote_targets = [(s.name, display_name(s.name, names)) for s in state.seats if s.living]
     out.has_actions = has_option(state, seat.name, skip=DAY_VOTES)
     out.rooms = seat_rooms(game, seat, state)

@@ -35,8 +35,13 @@ def _key(part: str, page, *extra) -> str:
     game = page.game
     names = repr(sorted(page.names.items()))
     seen = repr((shared_version(game, page.posts.last or 0), names, *extra))
-    digest = hashlib.sha256(seen.encode()).hexdigest()[:24]
-    return f"game-page:{game.pk}:{part}:{timezone.get_current_timezone_name()}:{digest}"
+    return _game_key(game, part, timezone.get_current_timezone_name(), seen)
+
+
+def _game_key(game, part: str, *parts) -> str:
+    # The game's creation too: SQLite may give a deleted game's id to the next one.
+    seen = repr((game.created_at.isoformat(), *parts))
+    return f"game-page:{game.pk}:{part}:{hashlib.sha256(seen.encode()).hexdigest()[:24]}"
 
 
 def _cached(key: str, make) -> str:
@@ -114,7 +119,7 @@ def setup_html(page) -> str:
         setup = game_setup(game)
         return render_to_string("games/_setup.html", {"setup": setup}) if setup else ""
 
-    return _cached(f"game-page:{game.pk}:setup", make)
+    return _cached(_game_key(game, "setup"), make)
 
 
 def count_html(page) -> str | None:

@@ -32,6 +32,7 @@ USUAL_KEYS = {
     action: frozenset({"actor", "action"} | required)
     for action, (required, optional) in ACTION_KEYS.items()
 }
+ABILITY_KEYS = frozenset({"actor", "action", "targets"})  # the usual ability step
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
 MODERATOR_WORDS = {"remove": {"player"}, "replace": {"player"}, "stalemate": set()}
 ADVANCES = ("phase", "midnight")
@@ -139,6 +140,19 @@ def parse_step(step, where, ruleset) -> Input:
                     if what not in WITHDRAWABLE:
                         raise RecordError(f"{where}: cannot withdraw {what!r}")
                 return Input("action", actor, action, target, (), None, None, what)
+            if action == "ability" and step.keys() == ABILITY_KEYS:
+                # the usual ability step (targets, no guess nor choice): the checks below
+                actor = step["actor"]
+                if type(actor) is not str or not actor:
+                    actor = _name(actor, where, "actor")
+                targets = step["targets"]
+                if not isinstance(targets, list):
+                    raise RecordError(f"{where}: 'targets' must be a list of names")
+                targets = tuple(targets)
+                for t in targets:
+                    if type(t) is not str or not t:
+                        _name(t, where, "targets")
+                return Input("action", actor, action, None, targets)
     elif not isinstance(step, dict):
         raise RecordError(f"{where}: a step must be an object")
     keys = step.keys()  # a set-like view: the checks below build no set unless they fail

@@ -42,6 +42,40 @@ class Option:
         return {k: getattr(self, k) for k in self.__slots__}
 
 
+class _Probe(Input):
+    """An Input that notes whether the check read its target or targets.
+
+    The check is a deterministic function of the game and the input, and the probes of one
+    action differ in their targets only: a check that decided (refused or accepted) without
+    reading them gives that same answer for every target. So one probe stands for them all
+    (most refusals, e.g. "you are not a living player", come before the target is looked
+    at), instead of a check and a raised refusal per seat."""
+
+    __slots__ = ("_target", "_targets", "read")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.read = False
+
+    @property
+    def target(self):
+        self.read = True
+        return self._target
+
+    @target.setter
+    def target(self, value):
+        self._target = value
+
+    @property
+    def targets(self):
+        self.read = True
+        return self._targets
+
+    @targets.setter
+    def targets(self, value):
+        self._targets = value
+
+
 def _legal(game, inp):
     try:
         game.check(inp)
@@ -89,8 +123,15 @@ def has_option(game, name, skip=()):
 
 def _option(game, name, names, action):
     if action in SINGLE:
-        legal = [
-            t for t in names if _legal(game, Input("action", actor=name, action=action, target=t))
+        probe = _Probe("action", name, action, names[0])
+        ok = _legal(game, probe)
+        if not probe.read:  # decided without the target: the same answer for every seat
+            return Option(action, names, 1, 1) if ok else None
+        legal = [names[0]] if ok else []
+        legal += [
+            t
+            for t in names[1:]
+            if _legal(game, Input("action", actor=name, action=action, target=t))
         ]
         return Option(action, legal, 1, 1) if legal else None
     if action in PLAIN:
@@ -178,16 +219,23 @@ def _ability_option(game, name, names, lo, hi, guesses, choices):
     living = [n for n in game.living_names if n != name]
     first, legal_choices, usable = [], [], False
     for choice in choices or [None]:
-        probe = Input("action", name, "ability", guess=guess, choice=choice)
+        probe = _Probe("action", name, "ability", guess=guess, choice=choice)
         ok = lo == 0 and _legal(game, probe)
+        probe.read = False
         for t in names if hi else ():
             for pad in (living, [*living, name]):
                 probe.targets = (t, *[n for n in pad if n != t][: max(lo - 1, 0)])
-                if _legal(game, probe):
-                    ok = True
-                    if t not in first:
-                        first.append(t)
+                legal = _legal(game, probe)
+                if legal or not probe.read:
                     break
+            if legal:
+                ok = True
+                if t not in first:
+                    first.append(t)
+            if not probe.read:  # the first probe was decided without its targets: so would
+                if legal:  # every other be, each seat legal (or not) as this one
+                    first += [n for n in names if n not in first]
+                break
         usable = usable or ok
         if ok and choice is not None:
             legal_choices.append(choice)

@@ -9,4 +9,8 @@ def sha_key(*parts) -> str:
 
 def announcement_order(seed, phase, names):
     """W-13: a night's deaths and survivals in ascending hex SHA-256 of "<seed>:<phase>:<name>"."""
-    return sorted(names, key=lambda name: sha_key(seed, phase, name))
+    if len(names) < 2:  # nothing to order (most nights): no hash needed
+        return list(names)
+    prefix = f"{seed}:{phase}:"  # sha_key's text, its fixed part made once
+    sha256 = hashlib.sha256
+    return sorted(names, key=lambda name: sha256(f"{prefix}{name}".encode()).hexdigest())

@@ -113,58 +113,75 @@ def _sample(rng, pool, k):
 def random_input(rng: random.Random, game, names) -> Input:
     """One random input, legal or not: a seat's action, a withdrawal, or an advance.
 
-    Targets are drawn mostly from the living, so that most proposals are legal. It runs
-    before every proposal of the benchmark, so it picks by index (as `_pick` does, the same
-    draws in the same order) and reads the game's roster of the living."""
+    Targets are drawn mostly from the living, so that most proposals are legal."""
+    return _proposer(rng, game, names)()
+
+
+def _proposer(rng, game, names):
+    """`random_input` for one game, as a function of no arguments: what does not change
+    during a game (the ruleset's tables, the seats, the generator's bound method) is looked
+    up once, not before every proposal of the benchmark. The draws are random_input's, in
+    the same order, and picks are by index (as `_pick` does); it reads the game's roster of
+    the living."""
     rand = rng.random
-    r = rand()
-    night = game.night
-    if r < 0.06:
-        return Input(
-            "advance",
-            word="midnight" if night and not game.midnight and rand() < 0.7 else "phase",
-        )
-    if r < 0.065:
-        return Input("moderator", word="remove", player=names[floor(rand() * len(names))])
-    living = game.living_names or names
     witchhunt = game.RULESET == "witchhunt"
-    if night and rand() < 0.3:  # the killers meet: a Coven or pack vote
-        killers = game.coven_members() if witchhunt else game.pack()
-        if killers:
-            return Input(  # by position: Input(kind, actor, action, target)
-                "action",
-                killers[floor(rand() * len(killers))].name,
-                "coven" if witchhunt else "pack",
-                living[floor(rand() * len(living))],
-            )
-    seats = game.seats
-    seat = seats[floor(rand() * len(seats))]
-    if not night and rand() < 0.5:  # a bandwagon: vote with the leader
-        leader = game.votes.plurality()
-        if leader is not None:
-            return Input("action", seat.name, "vote", leader)
-    if rand() < 0.05:
-        what = WITHDRAWABLE if witchhunt else ("ability", "pack")
-        return Input("action", actor=seat.name, action="withdraw", what=_pick(rand, what))
-    if not witchhunt:
-        actions = WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY
-    elif seat.status == "dead":
-        actions = WH_ACTIONS_DEAD
-    else:
-        actions = WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY
-    action = actions[floor(rand() * len(actions))]
-    pool = names if rand() < 0.05 else living
-    inp = Input("action", seat.name, action, pool[floor(rand() * len(pool))])
-    if action == "ability":
-        k = _pick(rand, (0, 1, 1, 1, 2, 3))
-        inp.targets = tuple(_sample(rng, pool, k)) if k <= len(pool) else ()
+    killers_of = game._coven if witchhunt else game._pack  # (seats, names), kept in _memo
+    killers_action = "coven" if witchhunt else "pack"
+    withdrawable = WITHDRAWABLE if witchhunt else ("ability", "pack")
+    seats = game.seats  # never replaced: a seat is kept whoever sits in it (W-72)
+    n_seats = len(seats)
+    n_names = len(names)
+
+    def propose():
+        r = rand()
+        night = game.night
+        if r < 0.06:  # Input(kind, actor, action, target, targets, guess, choice, what, word)
+            word = "midnight" if night and not game.midnight and rand() < 0.7 else "phase"
+            return Input("advance", None, None, None, (), None, None, None, word)
+        if r < 0.065:
+            player = names[floor(rand() * n_names)]
+            return Input("moderator", None, None, None, (), None, None, None, "remove", player)
+        living = game.living_names or names
+        if night and rand() < 0.3:  # the killers meet: a Coven or pack vote
+            killers = killers_of()[0]
+            if killers:
+                return Input(
+                    "action",
+                    killers[floor(rand() * len(killers))].name,
+                    killers_action,
+                    living[floor(rand() * len(living))],
+                )
+        seat = seats[floor(rand() * n_seats)]
+        if not night and rand() < 0.5:  # a bandwagon: vote with the leader
+            leader = game.votes.plurality()
+            if leader is not None:
+                return Input("action", seat.name, "vote", leader)
+        if rand() < 0.05:
+            what = _pick(rand, withdrawable)
+            return Input("action", seat.name, "withdraw", None, (), None, None, what)
         if not witchhunt:
-            inp.choice = _pick(rand, ("heal", "poison")) if seat.role == "witch" else None
+            actions = WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY
+        elif seat.status == "dead":
+            actions = WH_ACTIONS_DEAD
+        else:
+            actions = WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY
+        action = actions[floor(rand() * len(actions))]
+        pool = names if rand() < 0.05 else living
+        target = pool[floor(rand() * len(pool))]
+        if action != "ability":
+            return Input("action", seat.name, action, target)
+        k = _pick(rand, (0, 1, 1, 1, 2, 3))
+        targets = tuple(_sample(rng, pool, k)) if k <= len(pool) else ()
+        guess = choice = None
+        if not witchhunt:
+            choice = _pick(rand, ("heal", "poison")) if seat.role == "witch" else None
         elif seat.character == "lookout":
-            inp.choice = _pick(rand, SORTED_TYPES)
+            choice = _pick(rand, SORTED_TYPES)
         elif seat.character == "wizard":
-            inp.guess = _pick(rand, SORTED_CHARACTERS)
-    return inp
+            guess = _pick(rand, SORTED_CHARACTERS)
+        return Input("action", seat.name, action, target, targets, guess, choice)
+
+    return propose
 
 
 def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):
@@ -174,21 +191,24 @@ def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):
     from . import new_game
 
     game, _ = new_game(setup)
-    names = [s.name for s in game.seats]
+    propose = _proposer(rng, game, [s.name for s in game.seats])
+    apply = game.apply
     steps = []
+    append = steps.append
+    tried = range(tries)
     while not game.over and len(steps) < max_steps:
-        for _ in range(tries):
-            inp = random_input(rng, game, names)
+        for _ in tried:
+            inp = propose()
             try:
-                game.apply(inp)
+                apply(inp)
             except GameRuleError:
                 continue
-            steps.append(inp)
+            append(inp)
             break
         else:
-            inp = Input("advance", word="phase")
-            game.apply(inp)
-            steps.append(inp)
+            inp = Input("advance", None, None, None, (), None, None, None, "phase")
+            apply(inp)
+            append(inp)
     return game, steps
 
 

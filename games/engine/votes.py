@@ -65,17 +65,20 @@ class Tally:
 
     def plurality(self):
         """W-5: the winner, or None with no votes; W-5a for a tie that remains."""
-        tied = []
-        best_key = None
-        for target, n in self.counts.items():
-            key = (-n, self.changed[target])
-            if best_key is None or key < best_key:
-                tied, best_key = [target], key
-            elif key == best_key:
-                tied.append(target)
-        if len(tied) > 1:  # W-5a: counts last changed at the same step
-            return min(tied, key=lambda t: sha_key(self.seed, self.phase, t))
-        return tied[0] if tied else None
+        # The smallest (-count, changed), found as the most votes, then the earliest change
+        # among those: asked of the day's votes before every bandwagon proposal of a playout.
+        counts = self.counts
+        if len(counts) < 2:
+            return next(iter(counts), None)
+        top = max(counts.values())
+        tied = [t for t, n in counts.items() if n == top]
+        if len(tied) > 1:
+            changed = self.changed
+            first = min([changed[t] for t in tied])
+            tied = [t for t in tied if changed[t] == first]
+            if len(tied) > 1:  # W-5a: counts last changed at the same step
+                return min(tied, key=lambda t: sha_key(self.seed, self.phase, t))
+        return tied[0]
 
     def count(self, target) -> int:
         return self.counts.get(target, 0)

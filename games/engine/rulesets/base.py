@@ -20,6 +20,7 @@ REMOVED = "removed"  # removed by the moderator (W-72)
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 NO_PLAYER = "there is no player named {}"  # the refusal of an unknown actor (apply, check)
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
+_new = object.__new__  # an Event without its __init__ call (emit)
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
 
 
@@ -130,6 +131,18 @@ class Game:
         "__dict__",
     )
     STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
+    # action -> (check, perform) method names, for the actions whose `check_action` and
+    # `perform` do nothing but call these two: `apply` calls them directly, two frames
+    # fewer (and an if-chain less) for the commonest inputs. Resolved once per class.
+    DIRECT_ACTIONS = {}
+    _direct = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._direct = {
+            action: (getattr(cls, check), getattr(cls, perform))
+            for action, (check, perform) in cls.DIRECT_ACTIONS.items()
+        }
 
     def __init__(self, seed, options, seats):
         self.seed = seed
@@ -162,7 +175,15 @@ class Game:
         if not phase:
             day = self.day
             phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
-        self.events.append(Event(kind, phase, to, data, meeting))
+        # Event(kind, phase, to, data, meeting), its fields set here: a class call with a
+        # Python __init__ costs a frame of its own in CPython 3.11, for nearly every event.
+        ev = _new(Event)
+        ev.kind = kind
+        ev.phase = phase
+        ev.to = to
+        ev.data = data
+        ev.meeting = meeting
+        self.events.append(ev)
 
     def announce(self, data, phase=None):
         """A public announcement (the `public` list of the log)."""
@@ -249,9 +270,15 @@ class Game:
             actor = self.by_name.get(inp.actor)
             if actor is None:
                 raise GameRuleError(NO_PLAYER.format(inp.actor))
-            self.check_action(actor, inp)
-            self.seq += 1
-            self.perform(inp)
+            direct = self._direct.get(inp.action)
+            if direct is None:
+                self.check_action(actor, inp)
+                self.seq += 1
+                self.perform(inp)
+            else:
+                direct[0](self, actor, inp)
+                self.seq += 1
+                direct[1](self, actor, inp)  # perform's actor: by_name[inp.actor], this seat
             return self.events[start:]
         self.check(inp)
         self.seq += 1
@@ -345,9 +372,22 @@ class Game:
 
     def perform_vote(self, actor, inp):
         if inp.action == "vote":
-            if self.votes.cast(actor.name, inp.target, self.seq):
-                self.emit("vote", PUBLIC, {"voter": actor.name, "target": inp.target})
-                self.check_majority()
+            target = inp.target
+            votes = self.votes
+            if votes.cast(actor.name, target, self.seq):
+                # emit and check_majority, inlined: a vote is the commonest input
+                day = self.day
+                night = self.night
+                phase = PHASE_NAMES[night][day] if day < 100 else self.phase
+                data = {"voter": actor.name, "target": target}
+                self.events.append(Event("vote", phase, PUBLIC, data))
+                if night or self.over:
+                    return
+                need = len(self.living_seats) // 2 + 1
+                for t, n in votes.counts.items():
+                    if n >= need:
+                        self.lynch(t)
+                        return
         else:
             self.votes.withdraw(actor.name, self.seq)
             self.emit("unvote", PUBLIC, {"voter": actor.name})

@@ -101,6 +101,15 @@ class WerewolfGame(Game):
         return None
 
     # --- the boundary -------------------------------------------------------------------
+    # check_action's and perform's first branches, which `apply` takes directly
+    DIRECT_ACTIONS = {
+        "vote": ("check_vote", "perform_vote"),
+        "unvote": ("check_vote", "perform_vote"),
+        "withdraw": ("check_withdraw", "perform_withdraw"),
+        "pack": ("check_pack", "perform_pack"),
+        "ability": ("check_ability", "perform_ability"),
+    }
+
     def check_action(self, actor, inp):
         a = inp.action
         if a in ("vote", "unvote"):
@@ -108,21 +117,12 @@ class WerewolfGame(Game):
         if a == "withdraw":
             return self.check_withdraw(actor, inp)
         if a == "pack":
-            # need_night and need_living_actor, inlined: the pack's votes are most of a night
-            if not self.night:
-                raise GameRuleError("you can only do that at night")
-            if actor.status != ALIVE:
-                raise GameRuleError("you are not a living player")
-            if actor.role != "werewolf":
-                raise GameRuleError("you are not in the pack")
-            if self.midnight:
-                raise GameRuleError("the pack's victim was locked at midnight")
-            target = self.need_target(inp.target)
-            if target.role == "werewolf":
-                raise GameRuleError(f"{inp.target} is a Werewolf")  # WW-4
-            return
+            return self.check_pack(actor, inp)
         if a != "ability":
             raise GameRuleError("there is no such action in Werewolf")
+        return self.check_ability(actor, inp)
+
+    def check_ability(self, actor, inp):
         if actor.status != ALIVE:  # need_living_actor, inlined: the commonest refusal
             raise GameRuleError("you are not a living player")
         role = actor.role
@@ -146,6 +146,20 @@ class WerewolfGame(Game):
                 raise GameRuleError("you cannot hex yourself")
             if inp.targets[0] == self.last_hexed:
                 raise GameRuleError(f"{inp.targets[0]} was hexed last night")
+
+    def check_pack(self, actor, inp):
+        # need_night and need_living_actor, inlined: the pack's votes are most of a night
+        if not self.night:
+            raise GameRuleError("you can only do that at night")
+        if actor.status != ALIVE:
+            raise GameRuleError("you are not a living player")
+        if actor.role != "werewolf":
+            raise GameRuleError("you are not in the pack")
+        if self.midnight:
+            raise GameRuleError("the pack's victim was locked at midnight")
+        target = self.need_target(inp.target)
+        if target.role == "werewolf":
+            raise GameRuleError(f"{inp.target} is a Werewolf")  # WW-4
 
     def _check_witch(self, actor, inp):  # WW-5, WW-7
         if inp.choice not in ("heal", "poison"):
@@ -186,26 +200,12 @@ class WerewolfGame(Game):
         if a in ("vote", "unvote"):
             return self.perform_vote(actor, inp)
         if a == "pack":
-            self.pack_votes.cast(actor.name, inp.target, self.seq)
-            self.emit(
-                "pack_vote",
-                self._pack()[1],
-                {"voter": actor.name, "target": inp.target},
-                meeting="pack",
-            )
-            return
+            return self.perform_pack(actor, inp)
         if a == "withdraw":
-            if inp.what == "pack":
-                self.pack_votes.withdraw(actor.name, self.seq)
-                self.emit("withdrawn", (actor.name,), {"what": "pack"})
-            elif inp.choice is not None:  # WW-7: that potion only
-                del self.subs[(actor.name, inp.choice)]
-                self.emit("withdrawn", (actor.name,), {"what": "ability", "choice": inp.choice})
-            else:  # WW-7: without a choice, every standing submission (both potions)
-                for key in [k for k in self.subs if k[0] == actor.name]:
-                    del self.subs[key]
-                self.emit("withdrawn", (actor.name,), {"what": "ability"})
-            return
+            return self.perform_withdraw(actor, inp)
+        return self.perform_ability(actor, inp)
+
+    def perform_ability(self, actor, inp):
         if actor.role == "matchmaker":
             actor.used.add("matchmaker")
             a_, b_ = inp.targets
@@ -221,6 +221,27 @@ class WerewolfGame(Game):
             (actor.name,),
             {"actor": actor.name, "targets": list(inp.targets), "choice": inp.choice},
         )
+
+    def perform_pack(self, actor, inp):
+        self.pack_votes.cast(actor.name, inp.target, self.seq)
+        self.emit(
+            "pack_vote",
+            self._pack()[1],
+            {"voter": actor.name, "target": inp.target},
+            meeting="pack",
+        )
+
+    def perform_withdraw(self, actor, inp):
+        if inp.what == "pack":
+            self.pack_votes.withdraw(actor.name, self.seq)
+            self.emit("withdrawn", (actor.name,), {"what": "pack"})
+        elif inp.choice is not None:  # WW-7: that potion only
+            del self.subs[(actor.name, inp.choice)]
+            self.emit("withdrawn", (actor.name,), {"what": "ability", "choice": inp.choice})
+        else:  # WW-7: without a choice, every standing submission (both potions)
+            for key in [k for k in self.subs if k[0] == actor.name]:
+                del self.subs[key]
+            self.emit("withdrawn", (actor.name,), {"what": "ability"})
 
     def sub(self, role, what="ability"):
         p = self.holders.get(role)

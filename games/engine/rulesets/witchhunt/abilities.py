@@ -16,6 +16,7 @@ MUSKETEERS = {
 }  # W-64: these are spared
 PAGANS = ("moonlight_pagan", "twilight_pagan", "sunlight_pagan")
 TRAVELERS = ("traveling_medic", "traveling_mercenary", "traveling_mystic")
+TRAVEL_MEETING = (*TRAVELERS, "traveling_minstrel")  # who meets on the third night
 # night abilities: character -> (min targets, max targets, self allowed)
 NIGHT = {
     "priest": (1, 1, True),
@@ -235,7 +236,7 @@ class AbilityMixin:
         group = self.innkeeper_group()
         if actor.name in group:
             return tuple(group), "innkeeper"
-        if actor.character in TRAVELERS + ("traveling_minstrel",) and self.day == 3:
+        if actor.character in TRAVEL_MEETING and self.day == 3:
             travelers = self.meetings().get("travelers", [actor.name])
             return tuple(travelers), "travelers"
         return (actor.name,), None

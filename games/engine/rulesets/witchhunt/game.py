@@ -336,6 +336,16 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.subs = {}
 
     # --- the boundary: may this input be applied now? (W-8) ------------------------------
+    # check_action's and perform's first branches, which `apply` takes directly
+    DIRECT_ACTIONS = {
+        "vote": ("check_vote", "perform_vote"),
+        "unvote": ("check_vote", "perform_vote"),
+        "ability": ("check_ability", "perform_ability"),
+        "withdraw": ("check_withdraw", "perform_withdraw"),
+        "coven": ("check_meeting", "perform_meeting"),
+        "court": ("check_meeting", "perform_meeting"),
+    }
+
     def check_action(self, actor, inp):
         a = inp.action
         if a in ("vote", "unvote"):
@@ -345,24 +355,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if a == "withdraw":
             return self.check_withdraw(actor, inp)
         if a in ("coven", "court"):
-            # need_night and need_living_actor, inlined: the Coven's votes are most of a night
-            if not self.night:
-                raise GameRuleError("you can only do that at night")
-            if actor.status != ALIVE:
-                raise GameRuleError("you are not a living player")
-            if a == "coven" and actor not in self._coven()[0]:
-                raise GameRuleError("you are not in the Coven")
-            if a == "court":
-                # Membership first: a non-member gets one reason whether or not a Court
-                # exists or meets, so a refusal never reveals a King (W-8).
-                if actor.name not in self.court_living():
-                    raise GameRuleError("you are not in the King's Court")
-                if not self.court_meets():
-                    raise GameRuleError("the King's Court does not meet tonight")
-            if self.midnight:
-                raise GameRuleError("the target was locked at midnight")
-            self.need_target(inp.target)
-            return
+            return self.check_meeting(actor, inp)
         if a == "pack":
             raise GameRuleError("there is no pack in Witchhunt")
         if a == "weapon":
@@ -412,6 +405,27 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if self.midnight:
                 raise GameRuleError("an Archdemon veto must be made before midnight")
             self.need_target(inp.target)
+
+    def check_meeting(self, actor, inp):
+        """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
+        a = inp.action
+        # need_night and need_living_actor, inlined: the Coven's votes are most of a night
+        if not self.night:
+            raise GameRuleError("you can only do that at night")
+        if actor.status != ALIVE:
+            raise GameRuleError("you are not a living player")
+        if a == "coven" and actor not in self._coven()[0]:
+            raise GameRuleError("you are not in the Coven")
+        if a == "court":
+            # Membership first: a non-member gets one reason whether or not a Court
+            # exists or meets, so a refusal never reveals a King (W-8).
+            if actor.name not in self.court_living():
+                raise GameRuleError("you are not in the King's Court")
+            if not self.court_meets():
+                raise GameRuleError("the King's Court does not meet tonight")
+        if self.midnight:
+            raise GameRuleError("the target was locked at midnight")
+        self.need_target(inp.target)
 
     def need_afterlife(self, actor):
         if actor.status != DEAD_:
@@ -471,23 +485,9 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return self.perform_ability(actor, inp)
         if a == "withdraw":
             return self.perform_withdraw(actor, inp)
-        if a == "coven":
-            self.coven_votes.cast(actor.name, inp.target, self.seq)
-            self.emit(
-                "coven_vote",
-                self._coven()[1],  # the names
-                {"voter": actor.name, "target": inp.target},
-                meeting="coven",
-            )
-        elif a == "court":
-            self.court_votes.cast(actor.name, inp.target, self.seq)
-            self.emit(
-                "court_vote",
-                tuple(self.court_living()),
-                {"voter": actor.name, "target": inp.target},
-                meeting="court",
-            )
-        elif a == "protect":
+        if a in ("coven", "court"):
+            return self.perform_meeting(actor, inp)
+        if a == "protect":
             self.angels.cast(actor.name, inp.target, self.seq)
             self.log_dead({"protect": inp.target, "by": actor.name})
         elif a == "veto":
@@ -516,6 +516,24 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         elif a == "weapon":
             self.subs[(actor.name, "weapon")] = inp
             self.emit("submitted", (actor.name,), {"action": "weapon", "target": inp.target})
+
+    def perform_meeting(self, actor, inp):
+        if inp.action == "coven":
+            self.coven_votes.cast(actor.name, inp.target, self.seq)
+            self.emit(
+                "coven_vote",
+                self._coven()[1],  # the names
+                {"voter": actor.name, "target": inp.target},
+                meeting="coven",
+            )
+        else:
+            self.court_votes.cast(actor.name, inp.target, self.seq)
+            self.emit(
+                "court_vote",
+                tuple(self.court_living()),
+                {"voter": actor.name, "target": inp.target},
+                meeting="court",
+            )
 
     def perform_withdraw(self, actor, inp):
         w = inp.what

@@ -38,6 +38,7 @@ from django.db import connection
 from django.test.utils import override_settings
 
 from . import loadstack
+from .world import LOCMEM, PAGES
 
 IDLE_GAMES = 10_000
 SWEEP_RUNS = 41
@@ -45,8 +46,7 @@ BEAT_BEFORE = 0.5  # seconds between the last beat before the deadline and the d
 CLOCK_WORKERS = 2
 GIVE_UP = 600.0  # seconds after the deadline
 # Where the games of the "replayed" burst leave their states: not where the workers look.
-LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-IN_PROCESS = {"default": LOCMEM, "pages": {**LOCMEM, "KEY_PREFIX": "p"}}
+IN_PROCESS = {"default": LOCMEM, "pages": PAGES}
 
 
 def _skip_reason():

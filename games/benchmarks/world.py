@@ -8,6 +8,9 @@ from django.db import connection
 from django.test.utils import override_settings
 
 LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+# The game page's parts: a store of its own (in-memory caches of one LOCATION share one),
+# so that clearing them leaves the states and sessions.
+PAGES = {**LOCMEM, "LOCATION": "pages"}
 
 
 @contextmanager
@@ -27,7 +30,7 @@ def throwaway_world(name, *, cache=None, conn_max_age=None, **settings):
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         with override_settings(
-            CACHES={"default": cache or LOCMEM, "pages": {**(cache or LOCMEM), "KEY_PREFIX": "p"}},
+            CACHES={"default": cache or LOCMEM, "pages": PAGES if cache is None else cache},
             EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
             **settings,
         ):

@@ -42,6 +42,19 @@ class Option:
         return {k: getattr(self, k) for k in self.__slots__}
 
 
+def _noted(slot):
+    """A property over `slot` whose every read sets the probe's `read`."""
+
+    def get(self):
+        self.read = True
+        return getattr(self, slot)
+
+    def put(self, value):
+        setattr(self, slot, value)
+
+    return property(get, put)
+
+
 class _Probe(Input):
     """An Input that notes whether the check read its target or targets.
 
@@ -57,23 +70,8 @@ class _Probe(Input):
         super().__init__(*args, **kwargs)
         self.read = False
 
-    @property
-    def target(self):
-        self.read = True
-        return self._target
-
-    @target.setter
-    def target(self, value):
-        self._target = value
-
-    @property
-    def targets(self):
-        self.read = True
-        return self._targets
-
-    @targets.setter
-    def targets(self, value):
-        self._targets = value
+    target = _noted("_target")
+    targets = _noted("_targets")
 
 
 def _legal(game, inp):

@@ -3,10 +3,8 @@
 
 import random
 
-from games.engine import new_game
-from games.engine.errors import GameRuleError
 from games.engine.options import PLAIN, SINGLE, has_option, option_for, options_for
-from games.engine.playout import random_input, random_setup
+from tests.engine.walks import walk
 
 
 def test_option_for_agrees_with_options_for():
@@ -15,16 +13,8 @@ def test_option_for_agrees_with_options_for():
     answers = set()
     for ruleset in ("witchhunt", "werewolf"):
         for _ in range(6):
-            game, _ = new_game(random_setup(rng, ruleset, rng.randint(6, 14)))
-            names = [s.name for s in game.seats]
-            for step in range(160):
-                if game.over:
-                    break
-                try:
-                    game.apply(random_input(rng, game, names))
-                except GameRuleError:
-                    pass
-                if step % 20:
+            for step, game, names in walk(rng, ruleset, (6, 14), 161):
+                if step % 20 != 1:
                     continue
                 for name in names:
                     listed = {o.action: o.as_dict() for o in options_for(game, name)}

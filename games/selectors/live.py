@@ -98,7 +98,8 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     new = max(version.last - after, 0)
     # Announced rather than appended: the posts after the last are none.
     since = after if append and new <= POSTS_PER_PAGE else version.last
-    page = game_page(game, user, since=since)
+    # Deferred: the answer shows no vote history nor setup (_live.html), so neither is made.
+    page = game_page(game, user, since=since, deferred=True, last=version.last)
     # A post written since the version was read is appended too: the script goes on from it.
     last = max([version.last] + [int(row["number"]) for row in page.posts.rows])
     return LiveUpdate(page, version, new, post_url(game.pk, after + 1) if new else "", last)

@@ -5,6 +5,8 @@ reader in one time zone until the game changes, and making them was most of the 
 cost. Each is cached under:
 - the game's shared version (selectors.live.shared_version: its status, phase, inputs,
   clock and the thread's last post number), so a vote, a post or a deadline makes new ones;
+  the posts and the filter instead under what alone changes them (a page's last post and
+  the game's status; the days), so a busy day's votes leave the thread's pages cached;
 - the players' names (a replacement or a new player name rewords every post);
 - the reader's time zone (every time shown is in it);
 - for the posts, their page and whether the reader may post (the Reply and Quote links).
@@ -31,10 +33,11 @@ FRESH_SECONDS = 120
 CACHE = "pages"  # settings.CACHES: apart from the sessions and the engine states
 
 
-def _key(part: str, page, *extra) -> str:
+def _key(part: str, page, *extra, versioned=True) -> str:
     game = page.game
     names = repr(sorted(page.names.items()))
-    seen = repr((shared_version(game, page.posts.last or 0), names, *extra))
+    version = shared_version(game, page.posts.last or 0) if versioned else None
+    seen = repr((version, names, *extra))
     return _game_key(game, part, timezone.get_current_timezone_name(), seen)
 
 
@@ -66,7 +69,13 @@ def posts_html(page) -> str | None:
         posts.loaded()
         return render_to_string("games/_posts.html", {"page": page, "game": page.game})
 
-    return _cached(_key("posts", page, posts.number, page.can_post), make)
+    # Not the game's version: a page's posts change only with its own last post (a vote,
+    # a deadline or a post on a later page leaves an earlier page as it was).
+    key = _key(
+        "posts", page, posts.number, posts.last_shown, page.can_post, page.game.status,
+        versioned=False,
+    )  # fmt: skip
+    return _cached(key, make)
 
 
 def history_html(page) -> str:
@@ -103,7 +112,7 @@ def filter_html(page) -> str | None:
     if page.only or page.game.status == page.game.Status.OPEN:
         return None
     return _cached(
-        _key("filter", page, page.days),
+        _key("filter", page, page.days, versioned=False),  # the players and the days
         lambda: render_to_string("games/_thread_filter.html", {"page": page, "game": page.game}),
     )
 

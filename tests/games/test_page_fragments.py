@@ -141,3 +141,12 @@ def test_an_absence_shows_in_the_cached_player_list_at_once(client, talk, cast_u
     today = timezone.now().date()
     absence_declare(user=cast_users["dan"], first_day=today, last_day=today + timedelta(days=2))
     assert "badge--away" in _page(client, cast_users["cat"], talk)
+
+
+def test_a_vote_leaves_the_page_of_posts_cached(client, talk, cast_users):
+    _page(client, cast_users["bob"], talk)
+    services.vote_cast(game=talk, user=cast_users["eve"], target="dan")
+    with CaptureQueriesContext(connection) as queries:
+        html = _page(client, cast_users["cat"], talk)
+    assert [q for q in queries if '"games_post"."body_html"' in q["sql"]] == []
+    assert "Eve votes to lynch Dan." in _history(html) and "Hello all." in _posts(html)

@@ -96,13 +96,14 @@ def history_html(page) -> str:
 
 def players_html(page) -> str | None:
     """The player list as HTML, from the cache for readers without notes; the reader's own
-    seat ("you") and the players' absences are part of its key."""
+    seat ("you"), the players' absences and the seats to fill (which the desk may change
+    before the start) are part of its key."""
     if page.notes:
         return None
     viewer = page.viewer_seat.pk if page.viewer_seat else None
     away = sorted((user, a.starts_at, a.ends_at, a.begun) for user, a in page.away.items())
     return _cached(
-        _key("players", page, viewer, away),
+        _key("players", page, viewer, away, page.game.seats_count),
         lambda: render_to_string("games/_players.html", {"page": page, "game": page.game}),
     )
 

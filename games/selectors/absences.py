@@ -11,24 +11,7 @@ def away_until(user_ids, at: datetime) -> dict[int, datetime]:
     """Each of `user_ids` absent at the moment `at`, mapped to when they are back: the end
     of the absence covering `at`, carried on through any absences that overlap or touch
     it (two declared stretches back to back are one absence). One query."""
-    user_ids = list(user_ids)
-    if not user_ids:
-        return {}
-    rows = (
-        Absence.objects.filter(user_id__in=user_ids, ends_at__gt=at)
-        .order_by("user_id", "starts_at", "pk")
-        .values_list("user_id", "starts_at", "ends_at")
-    )
-    back: dict[int, datetime] = {}
-    for user_id, starts_at, ends_at in rows:
-        until = back.get(user_id)
-        if until is None:
-            # Rows come by start: the first that has begun by `at` opens the stretch.
-            if starts_at <= at:
-                back[user_id] = ends_at
-        elif starts_at <= until:
-            back[user_id] = max(until, ends_at)
-    return back
+    return {user: a.ends_at for user, a in absences_shown(user_ids, at).items() if a.begun}
 
 
 @dataclass

@@ -86,6 +86,20 @@ def sign_in(page, base_url, email, password):
     page.wait_for_load_state()
 
 
+def signed_in_page(browser, base_url, user, *, scripts=True):
+    """A desktop-sized page of a new browser context, signed in as `user` (a factory user:
+    DEFAULT_PASSWORD). Without `scripts`, the site's scripts never load (as with JavaScript
+    off: a context with it off would stop axe-core, which runs in the page)."""
+    from tests.factories import DEFAULT_PASSWORD
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    if not scripts:
+        context.route("**/static/js/**", lambda route: route.abort())
+    page = context.new_page()
+    sign_in(page, base_url, user.email, DEFAULT_PASSWORD)
+    return page
+
+
 # --- axe-core on every page ----------------------------------------------------------------
 # The vendored axe-core (tests/e2e/vendor/README.md) runs the WCAG 2.0 and 2.1 A and AA rules.
 # Playwright's `evaluate` is not subject to the page's Content-Security-Policy, so axe needs

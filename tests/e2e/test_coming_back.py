@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Post
 from games.services.posts import post_body
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 from tests.games.conftest import make_game
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
@@ -52,9 +52,7 @@ def away(db):
 @pytest.mark.django_db(transaction=True)
 def test_coming_back_to_unread_posts(browser, live_server, away, shot):
     game, users = away
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    ann = context.new_page()
-    sign_in(ann, live_server.url, users["ann"].email, DEFAULT_PASSWORD)
+    ann = signed_in_page(browser, live_server.url, users["ann"])
     lobby = f"{live_server.url}/games/"
     url = f"{live_server.url}/games/{game.pk}/"
 

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.e2e.conftest import assert_accessible, sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import assert_accessible, signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -42,17 +42,6 @@ def day_1(db):
     return services.game_start(game=game, by=host), users, host
 
 
-def _page(browser, live_server, user, scripts=True):
-    """A signed-in page; without `scripts`, the site's scripts never load (as with
-    JavaScript off: a context with it off would stop axe-core, which runs in the page)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    if not scripts:
-        context.route("**/static/js/**", lambda route: route.abort())
-    page = context.new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 def _words(moment, zone):
     """A moment as a notice shows it in `zone` ("D j M, H:i T")."""
     local = moment.astimezone(zoneinfo.ZoneInfo(zone))
@@ -70,7 +59,7 @@ def test_the_moderator_sets_the_deadline_in_their_zone_and_each_reader_sees_thei
         .astimezone(tokyo)
         .replace(hour=21, minute=30, second=0, microsecond=0)
     )
-    mod = _page(browser, live_server, host)
+    mod = signed_in_page(browser, live_server.url, host)
     mod.goto(f"{live_server.url}/games/{game.pk}/desk/")
     clock = mod.get_by_role("region", name="Clock")
     expect(clock).to_contain_text("Your time zone: Asia/Tokyo.")
@@ -85,7 +74,7 @@ def test_the_moderator_sets_the_deadline_in_their_zone_and_each_reader_sees_thei
     ann.save(update_fields=["time_zone"])
     said = "The moderator set the deadline of day 1: it now ends "
     for user, zone, scripts in ((ann, "America/New_York", True), (bob, "UTC", False)):
-        page = _page(browser, live_server, user, scripts)
+        page = signed_in_page(browser, live_server.url, user, scripts=scripts)
         page.goto(f"{live_server.url}/games/{game.pk}/?page=last")
         notice = page.locator(".post--moderator").last
         expect(notice).to_contain_text(said + _words(wanted, zone) + ".")
@@ -96,7 +85,7 @@ def test_a_page_open_at_the_deadline_offers_to_reload(browser, live_server, day_
     game, users, host = day_1
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() + timedelta(seconds=6))
     url = f"{live_server.url}/games/{game.pk}/"
-    ann = _page(browser, live_server, users["ann"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
     ann.goto(url)
     deadline = ann.locator("[data-deadline]").first
     expect(deadline.locator(".countdown")).to_have_text("in less than a minute")
@@ -134,7 +123,7 @@ def test_a_page_open_at_the_deadline_offers_to_reload(browser, live_server, day_
 def test_without_the_script_the_deadline_reads_as_rendered(browser, live_server, day_1):
     game, users, _host = day_1
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=5))
-    page = _page(browser, live_server, users["ann"], scripts=False)
+    page = signed_in_page(browser, live_server.url, users["ann"], scripts=False)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     deadline = page.locator("[data-deadline]").first
     expect(deadline.locator(".countdown")).to_have_text("any moment now")

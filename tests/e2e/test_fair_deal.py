@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -32,12 +32,6 @@ def open_game(db):
     return game, users, host
 
 
-def _signed_in(browser, live_server, user):
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_first_posts_fingerprint_seals_the_deal_the_reveal_shows(
     browser, live_server, open_game, shot
@@ -45,13 +39,13 @@ def test_the_first_posts_fingerprint_seals_the_deal_the_reveal_shows(
     game, users, host = open_game
     url = f"{live_server.url}/games/{game.pk}/"
 
-    moderator = _signed_in(browser, live_server, host)
+    moderator = signed_in_page(browser, live_server.url, host)
     moderator.goto(url)
     moderator.get_by_role("button", name="Start the game").click()
     expect(moderator.get_by_text("The game has started")).to_be_visible()
 
     # The first post publishes the fingerprint; the player copies it from the page.
-    ann = _signed_in(browser, live_server, users["ann"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
     ann.goto(f"{url}?page=1")
     first = ann.locator("#p1")
     expect(first).to_contain_text("The deal is sealed")

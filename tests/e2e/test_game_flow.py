@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -28,13 +28,6 @@ def game(db):
     return game, users, host
 
 
-def _player(browser, live_server, user):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 def _fieldset(page, legend):
     return page.locator("fieldset", has=page.locator("legend", has_text=legend))
 
@@ -43,8 +36,8 @@ def _fieldset(page, legend):
 def test_two_players_play_a_day_and_a_night(browser, live_server, game, shot):
     game, users, host = game
     url = f"{live_server.url}/games/{game.pk}/"
-    ann = _player(browser, live_server, users["ann"])
-    bob = _player(browser, live_server, users["bob"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
+    bob = signed_in_page(browser, live_server.url, users["bob"])
 
     ann.goto(f"{live_server.url}/games/")
     expect(ann.get_by_role("link", name="Browser village")).to_be_visible()

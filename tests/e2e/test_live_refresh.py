@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -27,13 +27,6 @@ def game(db):
     return services.game_start(game=game, by=host), users
 
 
-def _player(browser, live_server, user):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_new_post_and_vote_appear_on_an_open_page_without_a_reload(
     browser, live_server, game, settings
@@ -41,8 +34,8 @@ def test_a_new_post_and_vote_appear_on_an_open_page_without_a_reload(
     settings.LIVE_REFRESH_SECONDS = 1
     game, users = game
     url = f"{live_server.url}/games/{game.pk}/"
-    ann = _player(browser, live_server, users["ann"])
-    bob = _player(browser, live_server, users["bob"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
+    bob = signed_in_page(browser, live_server.url, users["bob"])
     ann.goto(url)
     expect(ann.locator("[data-live-interval]")).to_have_attribute("data-live-interval", "1")
     ann.evaluate("window.liveMarker = 'no reload'")

@@ -5,8 +5,8 @@ notification on /notifications/, and lands on Ann's post when he opens it."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 from tests.games.conftest import forget_start_notices, make_game
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
@@ -23,12 +23,6 @@ def day_1(db):
     return game, users
 
 
-def _browser_page(browser, live_server, user):
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 @pytest.mark.django_db(transaction=True)
 def test_ann_mentions_bob_and_bob_finds_the_post_from_his_notifications(
     browser, live_server, day_1
@@ -36,7 +30,7 @@ def test_ann_mentions_bob_and_bob_finds_the_post_from_his_notifications(
     game, users = day_1
     url = f"{live_server.url}/games/{game.pk}/"
 
-    ann = _browser_page(browser, live_server, users["ann"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
     ann.goto(url)
     ann.get_by_label("Your post").fill("I am sure @bob is hiding something. `@cat` is not.")
     ann.get_by_role("button", name="Post").click()
@@ -45,7 +39,7 @@ def test_ann_mentions_bob_and_bob_finds_the_post_from_his_notifications(
     expect(ann.locator(".post code", has_text="@cat")).to_be_visible()
     expect(ann.locator(".nav-count")).to_have_count(0)  # nobody told Ann of her own post
 
-    bob = _browser_page(browser, live_server, users["bob"])
+    bob = signed_in_page(browser, live_server.url, users["bob"])
     bob.goto(url)
     bell = bob.get_by_role("link", name="Notifications 1 unread")
     expect(bell).to_be_visible()

@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 from tests.games.conftest import CAST
 from tests.games.profile_games import village_wins
 
@@ -61,8 +61,7 @@ def test_a_profile_after_a_finished_game_and_the_archive(browser, live_server, f
 @pytest.mark.django_db(transaction=True)
 def test_a_replaced_out_player_and_the_members_own_link(browser, live_server, finished):
     _game, users = finished
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_in(page, live_server.url, users["eve"].email, DEFAULT_PASSWORD)
+    page = signed_in_page(browser, live_server.url, users["eve"])
     page.goto(f"{live_server.url}/accounts/profile/")
     page.get_by_role("link", name="your public profile").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Eve")

@@ -15,20 +15,13 @@ from playwright.sync_api import expect
 
 from games import services
 from games.services import replacements, sweep
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
         ("Eve", "oracle", "basic_villager"), ("Fay", "survivalist", "elder_witch")]  # fmt: skip
 H = timedelta(hours=1)
-
-
-def _page(browser, live_server, user):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
 
 
 def _everyone_but_dan_posts(game, users):
@@ -69,7 +62,7 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
         traveller.move_to(start + 40 * H)
         _everyone_but_dan_posts(game, users)
 
-        mod = _page(browser, live_server, host)
+        mod = signed_in_page(browser, live_server.url, host)
         mod.goto(f"{live_server.url}/games/{game.pk}/desk/")
         dan_row = (
             mod.locator("#presence-title").locator("..").get_by_role("row", name=re.compile("Dan"))
@@ -85,7 +78,7 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
         shot(mod, "desk-activity")
 
         # Vic finds the offer in-site and takes the seat in one click.
-        volunteer = _page(browser, live_server, vic)
+        volunteer = signed_in_page(browser, live_server.url, vic)
         volunteer.get_by_role("link", name="Games", exact=True).click()
         volunteer.get_by_role("link", name="The replacement list").click()
         wanted = volunteer.get_by_role("region", name="Seats wanted now")
@@ -106,7 +99,7 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
             volunteer.locator(".post", has_text="A replacement is wanted for Dan.")
         ).to_be_visible()
         # Ann may ask to be replaced too: a confirmation page first, which she cancels.
-        ann = _page(browser, live_server, users["ann"])
+        ann = signed_in_page(browser, live_server.url, users["ann"])
         ann.goto(f"{live_server.url}/games/{game.pk}/role/")
         ann.get_by_role("link", name="Ask to be replaced…").click()
         expect(
@@ -114,6 +107,6 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
         ).to_be_visible()
         ann.get_by_role("link", name="Cancel").click()
         expect(ann.get_by_role("heading", name="Your role", level=1)).to_be_visible()
-        dan = _page(browser, live_server, users["dan"])
+        dan = signed_in_page(browser, live_server.url, users["dan"])
         response = dan.goto(f"{live_server.url}/games/{game.pk}/role/")
         assert response.status == 404

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -44,13 +44,6 @@ def night_1(db):
     return game, users, host
 
 
-def _browser_page(browser, live_server, user):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_coven_meets_and_a_dead_angel_protects_from_the_afterlife(
     browser, live_server, night_1, shot
@@ -59,7 +52,7 @@ def test_the_coven_meets_and_a_dead_angel_protects_from_the_afterlife(
     url = f"{live_server.url}/games/{game.pk}/"
 
     # Bob reaches the Coven's room from his seat panel and writes in it.
-    bob = _browser_page(browser, live_server, users["bob"])
+    bob = signed_in_page(browser, live_server.url, users["bob"])
     bob.goto(url)
     bob.get_by_role("link", name="The Coven").click()
     expect(bob.get_by_role("heading", name="The Coven", level=1)).to_be_visible()
@@ -76,7 +69,7 @@ def test_the_coven_meets_and_a_dead_angel_protects_from_the_afterlife(
     shot(bob, "room-coven")
 
     # Dan, dead, finds the afterlife: every card, and his actions on the role page.
-    dan = _browser_page(browser, live_server, users["dan"])
+    dan = signed_in_page(browser, live_server.url, users["dan"])
     dan.goto(url)
     dan.get_by_role("link", name="The afterlife").first.click()
     expect(dan.get_by_role("heading", name="The afterlife", level=1)).to_be_visible()
@@ -100,7 +93,7 @@ def test_the_coven_meets_and_a_dead_angel_protects_from_the_afterlife(
     services.phase_advance(game=game, by=host)  # the night's deadline
 
     # The morning: Eve survived the Coven, and the living never see the afterlife's thread.
-    ann = _browser_page(browser, live_server, users["ann"])
+    ann = signed_in_page(browser, live_server.url, users["ann"])
     for page in (dan, ann):
         page.goto(url)
         expect(page.locator(".post--system").filter(has_text="Eve survived")).to_have_count(1)
@@ -115,7 +108,7 @@ def test_the_moderator_replaces_a_player_on_the_desk(browser, live_server, night
     url = f"{live_server.url}/games/{game.pk}/"
     newbie = UserFactory(player_name="Newbie")
 
-    mod = _browser_page(browser, live_server, host)
+    mod = signed_in_page(browser, live_server.url, host)
     mod.goto(url)
     mod.get_by_role("link", name="The moderator’s desk").click()
     expect(mod.get_by_role("heading", name="The moderator’s desk")).to_be_visible()
@@ -134,9 +127,9 @@ def test_the_moderator_replaces_a_player_on_the_desk(browser, live_server, night
     mod.goto(url)
     expect(mod.locator(".post--moderator").last).to_contain_text("Newbie replaces Cat.")
 
-    new = _browser_page(browser, live_server, newbie)
+    new = signed_in_page(browser, live_server.url, newbie)
     new.goto(url)
     new.get_by_role("link", name="Your role").first.click()
     expect(new.get_by_role("heading", name="Gambler")).to_be_visible()
-    old = _browser_page(browser, live_server, users["cat"])
+    old = signed_in_page(browser, live_server.url, users["cat"])
     assert old.goto(f"{url}role/").status == 404

@@ -8,16 +8,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 ROLES = ("Seer", "Werewolf", "Villager")
-
-
-def _page(browser, live_server, user):
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
-    return page
 
 
 @pytest.mark.django_db(transaction=True)
@@ -30,7 +24,7 @@ def test_a_game_that_fills_is_started_by_the_site_and_its_players_see_their_role
     base = live_server.url
     day = (timezone.now() + timezone.timedelta(days=4)).date()
 
-    page = _page(browser, live_server, host)
+    page = signed_in_page(browser, live_server.url, host)
     page.goto(f"{base}/games/new/")
     page.get_by_label("Werewolf", exact=True).check()
     page.get_by_label("Title").fill("Full house")
@@ -46,7 +40,7 @@ def test_a_game_that_fills_is_started_by_the_site_and_its_players_see_their_role
     shot(page, "signups-open-game")
 
     for i, player in enumerate(players):
-        them = _page(browser, live_server, player)
+        them = signed_in_page(browser, live_server.url, player)
         them.goto(f"{base}/games/")
         row = them.get_by_role("row").filter(has_text="Full house")
         expect(row).to_contain_text(f"{i} of 4 signed up")
@@ -88,7 +82,7 @@ def test_an_absence_declared_shows_on_the_open_games_desk_with_its_note(browser,
     base = live_server.url
     today = timezone.localdate()
 
-    page = _page(browser, live_server, ann)
+    page = signed_in_page(browser, live_server.url, ann)
     page.get_by_role("link", name="Profile").click()
     page.get_by_role("link", name="Your absences").click()
     page.get_by_label("First day away").fill(f"{today}")
@@ -101,7 +95,7 @@ def test_an_absence_declared_shows_on_the_open_games_desk_with_its_note(browser,
     expect(page.locator("#player-ann")).to_contain_text("away until")
     expect(page.get_by_text("At sea")).to_have_count(0)
 
-    desk = _page(browser, live_server, host)
+    desk = signed_in_page(browser, live_server.url, host)
     desk.goto(f"{base}/games/{game.pk}/desk/")
     signed = desk.get_by_role("region", name="Signed up (1 of 4)")
     expect(signed).to_contain_text("away until")

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import sign_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.e2e.conftest import signed_in_page
+from tests.factories import UserFactory
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -47,8 +47,7 @@ def played(db):
 @pytest.mark.django_db(transaction=True)
 def test_a_reader_follows_the_thread_its_summaries_votes_and_counts(browser, live_server, played):
     game, users = played
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_in(page, live_server.url, users["cat"].email, DEFAULT_PASSWORD)
+    page = signed_in_page(browser, live_server.url, users["cat"])
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     # The day's end: one post, the moon, the final count, no lynch, then the night.

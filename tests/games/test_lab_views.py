@@ -19,7 +19,7 @@ from games.lab import jobs
 from games.lab.estimate import simulate
 from games.lab.setups import Setup, find_suggested
 from games.services.lab import lab_run, lab_start, lab_store
-from witchhunt.celery import app
+from tests.broker import broker_queue
 
 SVG = "{http://www.w3.org/2000/svg}"
 WITCHHUNT_8 = find_suggested("witchhunt-8")
@@ -35,12 +35,8 @@ def _small_runs(settings):
 @pytest.fixture
 def lab_queue():
     """The `lab` queue of the in-memory broker, emptied before and after."""
-    with app.connection_for_write() as conn:
-        queue = conn.SimpleQueue("lab")
-        queue.clear()
+    with broker_queue("lab") as queue:
         yield queue
-        queue.clear()
-        queue.close()
 
 
 def _queued(queue):

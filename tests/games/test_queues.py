@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services import sweep
+from tests.broker import broker_queue
 from tests.factories import UserFactory
 from witchhunt.celery import app
 
@@ -58,12 +59,8 @@ def test_beat_sends_each_entry_to_its_queue():
 @pytest.fixture
 def clock_queue():
     """The clock queue of the in-memory broker (test settings), emptied before and after."""
-    with app.connection_for_write() as conn:
-        queue = conn.SimpleQueue("clock")
-        queue.clear()
+    with broker_queue("clock") as queue:
         yield queue
-        queue.clear()
-        queue.close()
 
 
 def _due_games(n, now):

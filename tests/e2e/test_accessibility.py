@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from games import services
 from tests.e2e.conftest import assert_accessible, axe_violations, sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -33,20 +34,9 @@ ANNOUNCEMENT = (
 
 @pytest.fixture
 def day_1(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Accessible village",
-        seats_count=len(CAST),
-        seed=5,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    return services.game_start(game=game, by=host), users, host
+    return make_game(host, users, CAST, title="Accessible village", seed=5), users, host
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from games.models import Post
 from games.services.posts import post_body
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
-from tests.games.conftest import make_game
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -41,7 +41,7 @@ def _chatter(game, users, n, start):
 @pytest.fixture
 def away(db):
     """Day 1 of a six-seat game whose thread has a page and more to read."""
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
     game = make_game(host, users, cast=CAST, title="Coming back", seed=5)
     _chatter(game, users, 59, 0)  # 60 posts with the morning's announcement: two pages

@@ -3,9 +3,9 @@ their scripts and show their styles without one violation."""
 
 import pytest
 
-from games import services
 from tests.e2e.conftest import sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.games.conftest import make_game, users_for
 
 # Playwright's init scripts are not subject to the page's policy: this one records what the
 # browser refused, as the page itself would see it.
@@ -27,20 +27,9 @@ CAST = [
 
 @pytest.fixture
 def game(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host", is_staff=True, is_superuser=True)
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Policy village",
-        seats_count=5,
-        seed=11,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    return services.game_start(game=game, by=host), users, host
+    return make_game(host, users, CAST, title="Policy village", seed=11), users, host
 
 
 def _visit(page, url, console):

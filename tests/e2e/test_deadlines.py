@@ -14,6 +14,7 @@ from games import services
 from games.models import Game
 from tests.e2e.conftest import assert_accessible, signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -23,23 +24,9 @@ PASSED = "The deadline has passed — reload to see the new phase."
 
 @pytest.fixture
 def day_1(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host", time_zone="Asia/Tokyo")
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Browser deadlines",
-        seats_count=6,
-        seed=5,
-        deal={
-            "mode": "explicit",
-            "cards": [{"character": c, "type": t} for _, c, t in CAST],
-            "shuffle": False,
-        },
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    return services.game_start(game=game, by=host), users, host
+    return make_game(host, users, CAST, title="Browser deadlines", seed=5), users, host
 
 
 def _words(moment, zone):

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from games import services
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -20,15 +21,12 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 
 @pytest.fixture
 def open_game(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    deal = {"mode": "explicit", "cards": cards}  # shuffled with the seed
-    game = services.game_create(
-        host=host, ruleset="witchhunt", title="Sealed village", seats_count=5, deal=deal
+    # Shuffled with a seed of the site's choosing, and started from the page by the host.
+    game = make_game(
+        host, users, CAST, start=False, title="Sealed village", seed=None, shuffle=True
     )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
     return game, users, host
 
 

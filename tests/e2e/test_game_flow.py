@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from games import services
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -16,16 +17,9 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 
 @pytest.fixture
 def game(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host", is_staff=True)
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(host=host, ruleset="witchhunt", title="Browser village",
-                                seats_count=5, seed=11,
-                                deal={"mode": "explicit", "cards": cards, "shuffle": False})
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    game = services.game_start(game=game, by=host)
-    return game, users, host
+    return make_game(host, users, CAST, title="Browser village", seed=11), users, host
 
 
 def _fieldset(page, legend):

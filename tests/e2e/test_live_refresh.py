@@ -5,9 +5,9 @@ count within the poll's interval, without a reload, and says so politely."""
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -16,15 +16,9 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 
 @pytest.fixture
 def game(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(  # fmt: skip
-        host=host, ruleset="witchhunt", title="Live village", seats_count=5, seed=11,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False})
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    return services.game_start(game=game, by=host), users
+    return make_game(host, users, CAST, title="Live village", seed=11), users
 
 
 @pytest.mark.django_db(transaction=True)

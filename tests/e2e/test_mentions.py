@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
-from tests.games.conftest import forget_start_notices, make_game
+from tests.games.conftest import forget_start_notices, make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -16,7 +16,7 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 
 @pytest.fixture
 def day_1(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
     game = make_game(host, users, cast=CAST, title="Browser mentions", seed=5)
     forget_start_notices()  # the header counts the mention alone

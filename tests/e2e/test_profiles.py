@@ -9,13 +9,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
-from tests.games.conftest import CAST
+from tests.games.conftest import CAST, users_for
 from tests.games.profile_games import village_wins
 
 
 @pytest.fixture
 def finished(db):
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
     return village_wins(host, users, title="Browser village"), users
 

@@ -17,6 +17,7 @@ from games import services
 from games.services import replacements, sweep
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -33,25 +34,10 @@ def _everyone_but_dan_posts(game, users):
 def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, live_server, shot):
     start = timezone.now()  # the real date, so the browser's cookies stay current
     with time_machine.travel(start, tick=True) as traveller:
-        users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+        users = users_for(CAST)
         host = UserFactory(player_name="Host")
         vic = UserFactory(player_name="Vic")
-        game = services.game_create(
-            host=host,
-            ruleset="witchhunt",
-            title="Quiet village",
-            seats_count=6,
-            seed=5,
-            prod_after=24 * H,
-            deal={
-                "mode": "explicit",
-                "cards": [{"character": c, "type": t} for _, c, t in CAST],
-                "shuffle": False,
-            },
-        )
-        for name, _, _ in CAST:
-            services.game_join(game=game, user=users[name.lower()])
-        game = services.game_start(game=game, by=host)
+        game = make_game(host, users, CAST, title="Quiet village", seed=5, prod_after=24 * H)
         replacements.volunteer_join(user=vic, hours_per_week=6, note="evenings")
 
         # Day 1: everyone but Dan talks; a day later the sweep prods Dan, and only him.

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games import services
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -21,21 +22,11 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 def night_1(db):
     """Night 1 of a six-seat game: the town lynched Dan (now an Angel); Fay has written to
     the Coven."""
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    game = services.game_create(
-        host=host,
-        ruleset="witchhunt",
-        title="Browser rooms",
-        seats_count=6,
-        seed=5,
-        options={"public_setup": False},
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
+    game = make_game(
+        host, users, CAST, title="Browser rooms", seed=5, options={"public_setup": False}
     )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    game = services.game_start(game=game, by=host)
     services.room_post(game=game, user=users["fay"], room="coven", body="Who *first*?")
     for voter in ("ann", "cat", "eve", "fay"):
         services.vote_cast(game=game, user=users[voter], target="dan")

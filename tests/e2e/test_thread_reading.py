@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games import services
 from tests.e2e.conftest import signed_in_page
 from tests.factories import UserFactory
+from tests.games.conftest import make_game, users_for
 
 CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
         ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
@@ -21,16 +22,9 @@ CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
 def played(db):
     """Day 1: Ann posts, Dan and Eve vote for Bob, Bob answers; Zoe takes Ann's seat and
     posts; the day ends with no lynch, the night passes, Day 2 begins."""
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    users = users_for(CAST)
     host = UserFactory(player_name="Host")
-    cards = [{"character": c, "type": t} for _, c, t in CAST]
-    deal = {"mode": "explicit", "cards": cards, "shuffle": False}
-    game = services.game_create(
-        host=host, ruleset="witchhunt", title="Reading village", seats_count=5, seed=11, deal=deal
-    )
-    for name, _, _ in CAST:
-        services.game_join(game=game, user=users[name.lower()])
-    game = services.game_start(game=game, by=host)
+    game = make_game(host, users, CAST, title="Reading village", seed=11)
     services.post_create(game=game, user=users["ann"], body="Ann's first thoughts.")  # 2
     services.vote_cast(game=game, user=users["dan"], target="bob")
     services.vote_cast(game=game, user=users["eve"], target="bob")

@@ -23,7 +23,7 @@ from games import services
 from games.mapping import engine_state
 from games.selectors import room_ref
 from tests.factories import UserFactory
-from tests.games.conftest import make_game
+from tests.games.conftest import make_game, users_for
 
 AFTERLIFE_CAST = [  # player name, character, type
     ("Ann", "priest", "holy_villager"),
@@ -44,7 +44,7 @@ AFTERLIFE_POST = "Beyond-note-7704"
 
 
 def afterlife_users():
-    return {name.lower(): UserFactory(player_name=name) for name, _, _ in AFTERLIFE_CAST}
+    return users_for(AFTERLIFE_CAST)
 
 
 def lynch(game, users, target):

@@ -26,14 +26,19 @@ def moderator(db):
     return UserFactory(player_name="Mod", is_staff=False)
 
 
+def users_for(cast):
+    """A user for each player of `cast`, by lower-case name."""
+    return {name.lower(): UserFactory(player_name=name) for name, _, _ in cast}
+
+
 @pytest.fixture
 def cast_users(db):
-    return {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    return users_for(CAST)
 
 
 def make_game(
     moderator, users, cast=CAST, ruleset="witchhunt", start=True, *,
-    title="The named cast", seed=7, **kwargs,
+    title="The named cast", seed=7, shuffle=False, **kwargs,
 ):  # fmt: skip
     cards = (
         [{"role": c} for _, c, _ in cast]
@@ -46,7 +51,7 @@ def make_game(
         title=title,
         seats_count=len(cast),
         seed=seed,
-        deal={"mode": "explicit", "cards": cards, "shuffle": False},
+        deal={"mode": "explicit", "cards": cards, "shuffle": shuffle},
         **kwargs,
     )
     for name, _, _ in cast:

@@ -25,7 +25,7 @@ from games.models import (
 from games.selectors.desk import moderator_log
 from games.services import replacements
 from tests.factories import UserFactory
-from tests.games.conftest import CAST, make_game
+from tests.games.conftest import CAST, make_game, users_for
 from witchhunt.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
@@ -198,7 +198,7 @@ def test_a_dead_witchhunt_seat_plays_on_and_can_be_handed_over(cast_game, cast_u
 def test_a_dead_werewolf_seat_is_not_handed_over(moderator):
     cast = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "villager", ""),
             ("Dan", "villager", ""), ("Eve", "villager", "")]  # fmt: skip
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in cast}
+    users = users_for(cast)
     game = make_game(moderator, users, cast=cast, ruleset="werewolf")
     _lynch(game, users, "dan", ["ann", "bob", "cat"])
     with pytest.raises(GameRuleError, match="Dan is out of the game"):

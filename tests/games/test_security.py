@@ -34,7 +34,7 @@ from tests.games.afterlife_cast import (
     play_to_day_3,
     room_url,
 )
-from tests.games.conftest import CAST, COURT_CAST, make_game
+from tests.games.conftest import CAST, COURT_CAST, make_game, users_for
 
 pytestmark = pytest.mark.django_db
 
@@ -606,7 +606,7 @@ ROOM_ID = re.compile(r"/rooms/([0-9a-f]{20})/")
 def lovers_games(traveller, moderator):
     """Day 1 of two games dealt the same cards: Fay and Gus the first Lover pair in one, the
     second in the other; each pair has written in its room."""
-    users = {name.lower(): UserFactory(player_name=name) for name, _, _ in LOVERS_CAST}
+    users = users_for(LOVERS_CAST)
     games = []
     for cast in (LOVERS_CAST, LOVERS_LATER):
         game = make_game(moderator, users, cast=cast)

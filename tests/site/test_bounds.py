@@ -14,7 +14,7 @@ from games import services
 from games.forms import MAX_SEATS, NewGameForm, parse_cards
 from games.models import Game
 from tests.factories import UserFactory
-from tests.games.conftest import CAST, make_game
+from tests.games.conftest import CAST, make_game, users_for
 from witchhunt.converters import MAX_ID, IdConverter, parse_id
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def host(db):
 
 @pytest.fixture
 def players(db):
-    return {name.lower(): UserFactory(player_name=name) for name, _, _ in CAST}
+    return users_for(CAST)
 
 
 @pytest.fixture

@@ -78,6 +78,18 @@ def shot(tmp_path):
     return take
 
 
+# The browser tests' village: a six-seat Witchhunt cast whose cards everyone knows (those
+# of five seats take the first five).
+BROWSER_CAST = [
+    ("Ann", "priest", "holy_villager"),
+    ("Bob", "judge", "elder_witch"),
+    ("Cat", "gambler", "basic_villager"),
+    ("Dan", "recluse", "basic_villager"),
+    ("Eve", "oracle", "basic_villager"),
+    ("Fay", "survivalist", "elder_witch"),
+]
+
+
 def sign_in(page, base_url, email, password):
     page.goto(f"{base_url}/accounts/login/")
     page.get_by_label("Email").fill(email)

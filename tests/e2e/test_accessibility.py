@@ -13,13 +13,11 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
 from games import services
-from tests.e2e.conftest import assert_accessible, axe_violations, sign_in
+from tests.e2e.conftest import BROWSER_CAST, assert_accessible, axe_violations, sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.games.conftest import make_game, users_for
 
-CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
-        ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
-        ("Eve", "oracle", "basic_villager"), ("Fay", "survivalist", "elder_witch")]  # fmt: skip
+CAST = BROWSER_CAST
 LISTS_AND_IMAGE = (
     "My reads:\n- Ann town\n- Bob scum\n1. Cat\n2. Dan\n\n"
     "See ![votes by day](https://images.example/chart.png)"

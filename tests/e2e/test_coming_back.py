@@ -12,13 +12,11 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Post
 from games.services.posts import post_body
-from tests.e2e.conftest import signed_in_page
+from tests.e2e.conftest import BROWSER_CAST, signed_in_page
 from tests.factories import UserFactory
 from tests.games.conftest import make_game, users_for
 
-CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
-        ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
-        ("Eve", "oracle", "basic_villager"), ("Fay", "survivalist", "elder_witch")]  # fmt: skip
+CAST = BROWSER_CAST
 
 
 def _chatter(game, users, n, start):

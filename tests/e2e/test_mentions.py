@@ -5,13 +5,11 @@ notification on /notifications/, and lands on Ann's post when he opens it."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import signed_in_page
+from tests.e2e.conftest import BROWSER_CAST, signed_in_page
 from tests.factories import UserFactory
 from tests.games.conftest import forget_start_notices, make_game, users_for
 
-CAST = [("Ann", "priest", "holy_villager"), ("Bob", "judge", "elder_witch"),
-        ("Cat", "gambler", "basic_villager"), ("Dan", "recluse", "basic_villager"),
-        ("Eve", "oracle", "basic_villager"), ("Fay", "survivalist", "elder_witch")]  # fmt: skip
+CAST = BROWSER_CAST
 
 
 @pytest.fixture

@@ -155,20 +155,39 @@ def database_create(url: str, name: str) -> None:
 
     if urlsplit(url).path.lstrip("/") == name:
         raise RuntimeError(f"DATABASE_URL names {name} itself: the benchmark needs its own")
+    database_drop(url, name, end_connections=False)
     with _admin(url) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
-def database_drop(url: str, name: str) -> None:
-    from psycopg import sql
+def database_drop(url: str, name: str, end_connections: bool = True) -> None:
+    """Drop database `name`, ending this role's own connections to it first unless told not
+    to (a worker killed mid-run can leave one). Not WITH (FORCE): that refuses a role
+    without pg_signal_backend whenever an autovacuum worker is in the database; a plain
+    DROP cancels autovacuum itself and waits 5 s for the rest; one retry covers a connection
+    still closing."""
+    import time
+
+    from psycopg import errors, sql
 
     if urlsplit(url).path.lstrip("/") == name:  # never the developer's own
         raise RuntimeError(f"DATABASE_URL names {name} itself: not dropping it")
-    with _admin(url) as conn:  # FORCE: a backend left by a killed worker must not keep it
-        conn.execute(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-        )
+    drop = sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name))
+    with _admin(url) as conn:
+        for attempt in range(2):
+            if end_connections:
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = %s AND usename = current_user AND pid <> pg_backend_pid()",
+                    [name],
+                )
+            try:
+                conn.execute(drop)
+                return
+            except errors.ObjectInUse:
+                if attempt == 1:
+                    raise
+                time.sleep(0.25)
 
 
 def database_backends(url: str, name: str) -> set[int]:

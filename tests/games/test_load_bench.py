@@ -105,3 +105,25 @@ def test_a_short_run_checks_every_vote_and_leaves_nothing_behind():
     import redis
 
     assert redis.Redis.from_url(run.redis_url).dbsize() == 0
+
+
+@pytest.mark.skipif(
+    bool(loadstack.unavailable()),
+    reason=f"the load run {loadstack.unavailable()} (CI sets DATABASE_URL and REDIS_URL)",
+)
+def test_a_connection_left_behind_does_not_keep_the_run_s_database():
+    import psycopg
+
+    url = os.environ["DATABASE_URL"]
+    name = f"witchhunt_load_left_{os.getpid()}"
+    loadstack.database_create(url, name)
+    left = psycopg.connect(
+        loadstack.with_database(url, name).replace("postgres://", "postgresql://", 1)
+    )
+    try:
+        loadstack.database_drop(url, name)  # the run's own role: ended, then dropped
+    finally:
+        left.close()
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchall()
+    assert found == []

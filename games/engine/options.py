@@ -7,7 +7,6 @@ legal as its first target; the full submission is checked again when it is made.
 
 import pickle
 
-from .errors import GameRuleError
 from .inputs import Input
 
 # actions that name one target, and those that name none
@@ -75,11 +74,7 @@ class _Probe(Input):
 
 
 def _legal(game, inp):
-    try:
-        game.check(inp)
-    except GameRuleError:
-        return False
-    return True
+    return game.refusal(inp) is None
 
 
 def options_for(game, name):

@@ -7,7 +7,6 @@ decided by the engine's own boundary (the one `check`), never re-implemented her
 import random
 from math import floor
 
-from .errors import GameRuleError
 from .inputs import Input
 from .rulesets.werewolf.roles import ROLES
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
@@ -192,22 +191,19 @@ def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):
 
     game, _ = new_game(setup)
     propose = _proposer(rng, game, [s.name for s in game.seats])
-    apply = game.apply
+    try_apply = game.try_apply  # the refusal returned, not raised: most proposals are refused
     steps = []
     append = steps.append
     tried = range(tries)
     while not game.over and len(steps) < max_steps:
         for _ in tried:
             inp = propose()
-            try:
-                apply(inp)
-            except GameRuleError:
-                continue
-            append(inp)
-            break
+            if try_apply(inp) is None:
+                append(inp)
+                break
         else:
             inp = Input("advance", None, None, None, (), None, None, None, "phase")
-            apply(inp)
+            game.apply(inp)
             append(inp)
     return game, steps
 

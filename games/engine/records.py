@@ -2,7 +2,8 @@
 
 import json
 
-from .errors import GameRuleError, RecordError
+from .collector import collector_paused
+from .errors import RecordError
 from .inputs import parse_step
 from .rulesets import get_ruleset
 from .rulesets.base import ALIVE
@@ -40,14 +41,14 @@ def start(record):
 
 def replay(record):
     """Replay a parsed record; returns (ruleset, game, refused, warnings)."""
-    ruleset, game, inputs, warnings = start(record)
-    refused = []
-    apply = game.apply
-    for i, inp in enumerate(inputs):
-        try:
-            apply(inp)
-        except GameRuleError as e:
-            refused.append({"step": i, "reason": str(e)})
+    with collector_paused():
+        ruleset, game, inputs, warnings = start(record)
+        refused = []
+        try_apply = game.try_apply  # the refusal returned, not raised: apply's cost without it
+        for i, inp in enumerate(inputs):
+            why = try_apply(inp)
+            if why is not None:
+                refused.append({"step": i, "reason": why})
     return ruleset, game, refused, warnings
 
 

@@ -7,13 +7,12 @@ game; the bots see their views. A refused input (a bot's mistake, or a power not
 now) changes nothing and is dropped, as the site would refuse it.
 """
 
-import gc
 import hashlib
 import random
 
 from games.deal import deal_cards
 from games.engine import new_game
-from games.engine.errors import GameRuleError
+from games.engine.collector import collector_paused
 from games.engine.inputs import Input
 
 from .bots import Bot
@@ -85,15 +84,13 @@ def _round(game, board, bots, names, rng, turn):
         order = [name for name in order if not bots[name].asleep()]
     after_midnight = turn is AFTER_MIDNIGHT
     events = game.events  # the game appends to it: the board needs a sync when it grew
-    apply = game.apply
+    try_apply = game.try_apply  # a refusal returned, not raised
     for name in order:
         if len(events) != board.synced:
             board.sync()
         bot = bots[name]
         for inp in bot.day() if turn is DAY else bot.night(after_midnight):
-            try:
-                apply(inp)
-            except GameRuleError:
+            if try_apply(inp) is not None:
                 continue
             if game.over or game.day != day or game.night != night:
                 board.sync()
@@ -104,13 +101,6 @@ def _round(game, board, bots, names, rng, turn):
 def play_one(setup, seed: int, index: int) -> tuple[str, int]:
     """(the result's name, the day it ended) of game `index` of an estimate."""
     s = game_seed(seed, index)
-    # The collector is paused for the game: a game's objects live until its end, and the
-    # passes over them mid-game cost a tenth of a Witchhunt game's time for nothing.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         game = play_game(engine_setup(setup, s), random.Random(s))
-    finally:
-        if collecting:
-            gc.enable()
     return (game.winner if game.over else UNFINISHED), game.day

@@ -12,7 +12,6 @@ engine's `check` through `options.option_for`), so the honesty test can hand it 
 whose every other part raises (tests/lab/trap.py).
 """
 
-from games.engine.errors import GameRuleError
 from games.engine.events import PUBLIC
 from games.engine.options import option_for
 from games.engine.rulesets.werewolf.roles import ROLES
@@ -99,11 +98,7 @@ class SeatView:
         """Whether the engine would accept this seat's input now (its check: yes or no)."""
         if inp.actor != self.name:
             raise ValueError("a seat answers for itself only")
-        try:
-            self._game.check(inp)
-        except GameRuleError:
-            return False
-        return True
+        return self._game.refusal(inp) is None
 
     def option(self, action):
         """The seat's legal option for `action` now (engine/options.py), or None."""

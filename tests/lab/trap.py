@@ -2,8 +2,8 @@
 
 `TrapGame(game, viewer)` is the whole state behind a guard, as one seat (or, with
 viewer None, the Board routing events) reaches it. It lets through what any seat may
-know (the phase, the living, the public vote count, the engine's check, which only says
-yes or no) and the viewer's own seat; another seat's cards or status, any other part of
+know (the phase, the living, the public vote count, the engine's refusal, which the view
+turns into a yes or no) and the viewer's own seat; another seat's cards or status, any other part of
 the state, and the contents of an event are refused. An event's contents open only for a
 seat `engine.views.can_see` lets see it, at the moment it is handed over.
 """
@@ -16,7 +16,7 @@ class HiddenInformation(AssertionError):
 
 
 PUBLIC_STATE = frozenset(
-    {"RULESET", "day", "night", "midnight", "phase", "over", "living_names", "votes", "check"}
+    {"RULESET", "day", "night", "midnight", "phase", "over", "living_names", "votes", "refusal"}
 )
 
 

@@ -197,7 +197,13 @@ class Game:
         if not phase:
             day = self.day
             phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
-        self.events.append(Event("info", phase, (to,), data))  # emit, inlined
+        ev = _new(Event)  # emit, inlined
+        ev.kind = "info"
+        ev.phase = phase
+        ev.to = (to,)
+        ev.data = data
+        ev.meeting = None
+        self.events.append(ev)
 
     def log_mod(self, data):
         self.emit("moderator", MODERATOR, data)
@@ -256,31 +262,45 @@ class Game:
         return self.by_name.get(name)
 
     # --- applying inputs ---------------------------------------------------------
+    # A check returns None when the rules allow the input now, else the refusal in the
+    # player's words: raising it would cost a traceback entry for every frame it leaves,
+    # and most inputs a playout or a bot proposes are refused. `apply` raises it once.
     def apply(self, inp):
         """Apply one input; return the events it caused.
 
         Raises GameRuleError (nothing changed) when the rules refuse it.
         """
         start = len(self.events)
+        why = self.try_apply(inp)
+        if why is not None:
+            raise GameRuleError(why)
+        return self.events[start:]
+
+    def try_apply(self, inp):
+        """Apply one input if the rules allow it: None, else the refusal (nothing changed)."""
         if self.over:
-            raise GameRuleError("the game is over")
+            return "the game is over"
         if inp.kind == "action":
-            # check()'s own path for an action, one frame shallower: most refusals are of
-            # actions, and a refusal costs a traceback entry for every frame it leaves.
             actor = self.by_name.get(inp.actor)
             if actor is None:
-                raise GameRuleError(NO_PLAYER.format(inp.actor))
+                return NO_PLAYER.format(inp.actor)
             direct = self._direct.get(inp.action)
             if direct is None:
-                self.check_action(actor, inp)
+                why = self.check_action(actor, inp)
+                if why is not None:
+                    return why
                 self.seq += 1
                 self.perform(inp)
             else:
-                direct[0](self, actor, inp)
+                why = direct[0](self, actor, inp)
+                if why is not None:
+                    return why
                 self.seq += 1
                 direct[1](self, actor, inp)  # perform's actor: by_name[inp.actor], this seat
-            return self.events[start:]
-        self.check(inp)
+            return None
+        why = self.refusal(inp)
+        if why is not None:
+            return why
         self.seq += 1
         if inp.kind == "advance":
             if inp.word == "midnight":
@@ -291,84 +311,93 @@ class Game:
             self.moderate(inp)
         else:
             self.perform(inp)
-        return self.events[start:]
+        return None
 
     def check(self, inp):
+        """Raise GameRuleError when the rules refuse `inp` now (`refusal`, raised)."""
+        why = self.refusal(inp)
+        if why is not None:
+            raise GameRuleError(why)
+
+    def refusal(self, inp):
+        """Why the rules refuse `inp` now, or None when they allow it (nothing changes)."""
         if inp.kind == "advance":
             if inp.word == "midnight":
                 if not self.night:
-                    raise GameRuleError("midnight only passes at night")
+                    return "midnight only passes at night"
                 if self.midnight:
-                    raise GameRuleError("midnight has already passed tonight")
-            return
+                    return "midnight has already passed tonight"
+            return None
         if inp.kind == "moderator":
             if inp.word in ("remove", "replace"):
                 seat = self.seat(inp.player)
                 if seat is None:
-                    raise GameRuleError(f"there is no player named {inp.player}")
+                    return f"there is no player named {inp.player}"
                 if inp.word == "remove" and seat.status == REMOVED:
-                    raise GameRuleError(f"{inp.player} has already been removed")  # W-72a
+                    return f"{inp.player} has already been removed"  # W-72a
             elif inp.word == "stalemate" and self.STALEMATE_REFUSAL:
-                raise GameRuleError(self.STALEMATE_REFUSAL)  # refused here: nothing changes
-            return
+                return self.STALEMATE_REFUSAL  # refused here: nothing changes
+            return None
         actor = self.by_name.get(inp.actor)
         if actor is None:
-            raise GameRuleError(NO_PLAYER.format(inp.actor))
-        self.check_action(actor, inp)
+            return NO_PLAYER.format(inp.actor)
+        return self.check_action(actor, inp)
 
-    # --- shared validation helpers (W-8) -----------------------------------------
-    def need_living_actor(self, actor):
+    # --- shared refusals (W-8): each returns the refusal, or None --------------------
+    def living_refusal(self, actor):
         if actor.status != ALIVE:
-            raise GameRuleError("you are not a living player")
+            return "you are not a living player"
+        return None
 
-    def need_target(self, name, *, self_ok=True, actor=None):
+    def target_refusal(self, name, *, self_ok=True, actor=None):
         seat = self.by_name.get(name)
         if seat is None or seat.status != ALIVE:
-            raise GameRuleError(f"{name} is not a living player")
+            return f"{name} is not a living player"
         if not self_ok and actor is not None and name == actor.name:
-            raise GameRuleError("you cannot choose yourself")
-        return seat
+            return "you cannot choose yourself"
+        return None
 
-    def need_targets(self, names, lo, hi, *, self_ok=True, actor=None):
+    def targets_refusal(self, names, lo, hi, *, self_ok=True, actor=None):
         if not lo <= len(names) <= hi:
             if lo == hi:
-                raise GameRuleError(f"choose exactly {lo} player{'s' if lo > 1 else ''}")
-            raise GameRuleError(f"choose between {lo} and {hi} players")
+                return f"choose exactly {lo} player{'s' if lo > 1 else ''}"
+            return f"choose between {lo} and {hi} players"
         if len(set(names)) != len(names):
-            raise GameRuleError("choose different players")
-        # need_target for each name, inlined (the same checks in the same order)
+            return "choose different players"
+        # target_refusal for each name, inlined (the same checks in the same order)
         by_name = self.by_name
-        seats = []
         for name in names:
             seat = by_name.get(name)
             if seat is None or seat.status != ALIVE:
-                raise GameRuleError(f"{name} is not a living player")
+                return f"{name} is not a living player"
             if not self_ok and actor is not None and name == actor.name:
-                raise GameRuleError("you cannot choose yourself")
-            seats.append(seat)
-        return seats
+                return "you cannot choose yourself"
+        return None
 
-    def need_day(self, what="do that"):
+    def day_refusal(self, what="do that"):
         if self.night:
-            raise GameRuleError(f"you can only {what} by day")
+            return f"you can only {what} by day"
+        return None
 
-    def need_night(self, what="do that"):
+    def night_refusal(self, what="do that"):
         if not self.night:
-            raise GameRuleError(f"you can only {what} at night")
+            return f"you can only {what} at night"
+        return None
 
     # --- day votes (W-4, W-4a) ---------------------------------------------------
     def check_vote(self, actor, inp):
-        # need_day, need_living_actor and need_target, inlined: a vote is the most common input
+        # day_refusal, living_refusal and target_refusal, inlined: a vote is the commonest input
         if self.night:
-            raise GameRuleError("you can only vote by day")
+            return "you can only vote by day"
         if actor.status != ALIVE:
-            raise GameRuleError("you are not a living player")
+            return "you are not a living player"
         if inp.action == "vote":
             seat = self.by_name.get(inp.target)
             if seat is None or seat.status != ALIVE:
-                raise GameRuleError(f"{inp.target} is not a living player")
+                return f"{inp.target} is not a living player"
         elif actor.name not in self.votes.votes:
-            raise GameRuleError("you have no vote to withdraw")
+            return "you have no vote to withdraw"
+        return None
 
     def perform_vote(self, actor, inp):
         if inp.action == "vote":
@@ -379,8 +408,13 @@ class Game:
                 day = self.day
                 night = self.night
                 phase = PHASE_NAMES[night][day] if day < 100 else self.phase
-                data = {"voter": actor.name, "target": target}
-                self.events.append(Event("vote", phase, PUBLIC, data))
+                ev = _new(Event)
+                ev.kind = "vote"
+                ev.phase = phase
+                ev.to = PUBLIC
+                ev.data = {"voter": actor.name, "target": target}
+                ev.meeting = None
+                self.events.append(ev)
                 if night or self.over:
                     return
                 need = len(self.living_seats) // 2 + 1

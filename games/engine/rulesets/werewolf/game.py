@@ -119,79 +119,85 @@ class WerewolfGame(Game):
         if a == "pack":
             return self.check_pack(actor, inp)
         if a != "ability":
-            raise GameRuleError("there is no such action in Werewolf")
+            return "there is no such action in Werewolf"
         return self.check_ability(actor, inp)
 
     def check_ability(self, actor, inp):
-        if actor.status != ALIVE:  # need_living_actor, inlined: the commonest refusal
-            raise GameRuleError("you are not a living player")
+        if actor.status != ALIVE:  # living_refusal, inlined: the commonest refusal
+            return "you are not a living player"
         role = actor.role
         if role == "matchmaker":  # WW-9
             if self.night or self.day != 1:
-                raise GameRuleError("the Matchmaker names the Lovers during Day 1")
+                return "the Matchmaker names the Lovers during Day 1"
             if "matchmaker" in actor.used:
-                raise GameRuleError("the Lovers are already bound")
-            self.need_targets(inp.targets, 2, 2)
-            return
+                return "the Lovers are already bound"
+            return self.targets_refusal(inp.targets, 2, 2)
         if role not in NIGHT_ROLES:
-            raise GameRuleError("your card has no ability to use")
-        self.need_night("use your ability")
+            return "your card has no ability to use"
+        if not self.night:
+            return "you can only use your ability at night"
         if role == "witch":
             return self._check_witch(actor, inp)
-        self.need_targets(inp.targets, 1, 1)
-        if role == "warlock":  # WW-6
+        why = self.targets_refusal(inp.targets, 1, 1)
+        if why is None and role == "warlock":  # WW-6
             if self.midnight:
-                raise GameRuleError("the hex was locked at midnight")
+                return "the hex was locked at midnight"
             if inp.targets[0] == actor.name:
-                raise GameRuleError("you cannot hex yourself")
+                return "you cannot hex yourself"
             if inp.targets[0] == self.last_hexed:
-                raise GameRuleError(f"{inp.targets[0]} was hexed last night")
+                return f"{inp.targets[0]} was hexed last night"
+        return why
 
     def check_pack(self, actor, inp):
-        # need_night and need_living_actor, inlined: the pack's votes are most of a night
+        # night_refusal and living_refusal, inlined: the pack's votes are most of a night
         if not self.night:
-            raise GameRuleError("you can only do that at night")
+            return "you can only do that at night"
         if actor.status != ALIVE:
-            raise GameRuleError("you are not a living player")
+            return "you are not a living player"
         if actor.role != "werewolf":
-            raise GameRuleError("you are not in the pack")
+            return "you are not in the pack"
         if self.midnight:
-            raise GameRuleError("the pack's victim was locked at midnight")
-        target = self.need_target(inp.target)
+            return "the pack's victim was locked at midnight"
+        target = self.by_name.get(inp.target)
+        if target is None or target.status != ALIVE:
+            return f"{inp.target} is not a living player"
         if target.role == "werewolf":
-            raise GameRuleError(f"{inp.target} is a Werewolf")  # WW-4
+            return f"{inp.target} is a Werewolf"  # WW-4
+        return None
 
     def _check_witch(self, actor, inp):  # WW-5, WW-7
         if inp.choice not in ("heal", "poison"):
-            raise GameRuleError("choose heal or poison")
+            return "choose heal or poison"
         if inp.choice in actor.used:
-            raise GameRuleError(f"you have already used your {inp.choice}")
+            return f"you have already used your {inp.choice}"
         if not self.midnight:
-            raise GameRuleError(f"you can {inp.choice} only after midnight")
+            return f"you can {inp.choice} only after midnight"
         if inp.choice == "heal":
-            self.need_targets(inp.targets, 0, 0)
-            if self.victim is None:
-                raise GameRuleError("the pack has no victim tonight")
-        else:
-            self.need_targets(inp.targets, 1, 1)
+            why = self.targets_refusal(inp.targets, 0, 0)
+            if why is None and self.victim is None:
+                return "the pack has no victim tonight"
+            return why
+        return self.targets_refusal(inp.targets, 1, 1)
 
     def check_withdraw(self, actor, inp):
-        self.need_living_actor(actor)
+        if actor.status != ALIVE:
+            return "you are not a living player"
         if inp.what == "pack":
             if not self.night or actor.name not in self.pack_votes.votes:
-                raise GameRuleError("you have no pack vote to withdraw")
+                return "you have no pack vote to withdraw"
             if self.midnight:
-                raise GameRuleError("the pack's victim was locked at midnight")
-            return
+                return "the pack's victim was locked at midnight"
+            return None
         if inp.choice is not None:  # WW-7: one potion, by name
             if inp.what != "ability" or (actor.name, inp.choice) not in self.subs:
-                raise GameRuleError(f"you have no {inp.choice} to withdraw")
-            return
+                return f"you have no {inp.choice} to withdraw"
+            return None
         keys = [k for k in self.subs if k[0] == actor.name]
         if inp.what != "ability" or not keys:
-            raise GameRuleError(f"you have no {inp.what} to withdraw")
+            return f"you have no {inp.what} to withdraw"
         if self.midnight and actor.role == "warlock":
-            raise GameRuleError("the hex was locked at midnight")
+            return "the hex was locked at midnight"
+        return None
 
     # --- effects --------------------------------------------------------------------------
     def perform(self, inp):

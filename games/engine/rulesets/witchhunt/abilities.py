@@ -4,7 +4,6 @@ Night abilities are stored as submissions (W-7) and resolved by night.py; day ab
 other than the Judge's pick and the Lookout's choice act at once as day events (W-15).
 """
 
-from ...errors import GameRuleError
 from ..base import ALIVE, LAST_ACT
 from .batch import LAST_ACTS
 from .cards import CHARACTERS, TYPES
@@ -80,30 +79,33 @@ class AbilityMixin:
         char = actor.character
         if actor.status == LAST_ACT and char in LAST_ACTS:  # W-14
             if inp.targets:
-                self.need_targets(inp.targets, 1, 1)
-            return
+                return self.targets_refusal(inp.targets, 1, 1)
+            return None
         if char in LAST_ACTS:
-            raise GameRuleError("you can use that only when your death is announced")
-        self.need_living_actor(actor)
+            return "you can use that only when your death is announced"
+        if actor.status != ALIVE:
+            return "you are not a living player"
         if char in ONCE and char in actor.used:
-            raise GameRuleError("you have already used your ability")
+            return "you have already used your ability"
         if char in NIGHT:
             return self._check_night(actor, inp)
-        self.need_day("use your ability")
+        if self.night:
+            return "you can only use your ability by day"
         check = getattr(self, "_day_" + char, None)
         if check is None:
-            raise GameRuleError("your character has no ability to use")
-        check(actor, inp)
+            return "your character has no ability to use"
+        return check(actor, inp)
 
     def _check_night(self, actor, inp):
         char = actor.character
-        self.need_night("use your ability")
+        if not self.night:
+            return "you can only use your ability at night"
         n = self.day
         lo, hi, self_ok = NIGHT[char]
         if char in HALFTIME and self.halftime_night != n:
-            raise GameRuleError("your ability works only on the Halftime night")
+            return "your ability works only on the Halftime night"
         if char in ("summoner", "assassin") and self.midnight:
-            raise GameRuleError("your names were locked at midnight")
+            return "your names were locked at midnight"
         # Only this character's condition is evaluated (a table of them all made each call
         # also asked the Court's queries for every night ability).
         ok = True
@@ -124,71 +126,82 @@ class AbilityMixin:
         elif char == "undertaker":
             ok, why = n >= 2, "the Undertaker looks on a night after the first"
         if not ok:
-            raise GameRuleError(why)
-        self.need_targets(inp.targets, lo, hi, self_ok=self_ok, actor=actor)
+            return why
+        why = self.targets_refusal(inp.targets, lo, hi, self_ok=self_ok, actor=actor)
+        if why is not None:
+            return why
         if char == "paladin" and inp.targets[0] not in self.court:
-            raise GameRuleError(f"{inp.targets[0]} is not in the King's Court")
+            return f"{inp.targets[0]} is not in the King's Court"
         if char == "traveling_minstrel" and self.by_name[inp.targets[0]].character not in (
             TRAVELERS
         ):
-            raise GameRuleError(f"{inp.targets[0]} is not a fellow Traveler")
+            return f"{inp.targets[0]} is not a fellow Traveler"
+        return None
 
+    # A day ability's check, by character: the refusal, or None.
     def _day_judge(self, actor, inp):
-        self.need_targets(inp.targets, 1, 1)
+        return self.targets_refusal(inp.targets, 1, 1)
 
     def _day_lookout(self, actor, inp):
         if self.day != 1:
-            raise GameRuleError("the Lookout chooses the Alarm's type on Day 1")
+            return "the Lookout chooses the Alarm's type on Day 1"
         if inp.choice not in TYPES:
-            raise GameRuleError("choose a player type for the Alarm")
-        self.need_targets(inp.targets, 0, 0)
+            return "choose a player type for the Alarm"
+        return self.targets_refusal(inp.targets, 0, 0)
 
-    def _day_loose_cannon(self, actor, inp):
-        self.need_targets(inp.targets, 1, 1)
+    _day_loose_cannon = _day_judge
 
     def _day_wizard(self, actor, inp):
         if self.halftime_night is None or self.day <= self.halftime_night:
-            raise GameRuleError("the Wizard can act only on a day after Halftime")
+            return "the Wizard can act only on a day after Halftime"
         if inp.guess not in CHARACTERS:
-            raise GameRuleError("guess a character")
-        self.need_targets(inp.targets, 1, 1)
+            return "guess a character"
+        return self.targets_refusal(inp.targets, 1, 1)
 
     def _day_musketeer(self, actor, inp):
         if any(
             p.status == ALIVE and p.character in MUSKETEERS and p is not actor for p in self.seats
         ):
-            raise GameRuleError("you can act only as the last living Musketeer")
-        self.need_targets(inp.targets, 1, 2)
+            return "you can act only as the last living Musketeer"
+        return self.targets_refusal(inp.targets, 1, 2)
 
     _day_pious_musketeer = _day_sneaky_musketeer = _day_reckless_musketeer = _day_musketeer
 
     def _day_twilight_pagan(self, actor, inp):
-        self.need_targets(inp.targets, 1, 1)
+        why = self.targets_refusal(inp.targets, 1, 1)
+        if why is not None:
+            return why
         t = inp.targets[0]
         if t not in self.survived_today and t != self.prev_lynch_survivor:  # W-66
-            raise GameRuleError(f"{t}'s survival was not announced today or at yesterday's lynch")
+            return f"{t}'s survival was not announced today or at yesterday's lynch"
+        return None
 
     def _day_sunlight_pagan(self, actor, inp):
-        self.need_targets(inp.targets, 0, 0)
-        if not self.deaths_today:
-            raise GameRuleError("no death has been announced today")  # W-67
+        why = self.targets_refusal(inp.targets, 0, 0)
+        if why is None and not self.deaths_today:
+            return "no death has been announced today"  # W-67
+        return why
 
     def _day_templar(self, actor, inp):
-        self.need_targets(inp.targets, 0, 1)
+        why = self.targets_refusal(inp.targets, 0, 1)
+        if why is not None:
+            return why
         if not inp.targets:
             if actor.revealed:
-                raise GameRuleError("you have already revealed")
-            return
+                return "you have already revealed"
+            return None
         if "templar" in actor.used:
-            raise GameRuleError("you have already made your attack")
+            return "you have already made your attack"
         target = self.by_name[inp.targets[0]]
         if target.character not in PAGANS or not target.revealed:
-            raise GameRuleError(f"{target.name} is not a revealed Pagan")  # W-68
+            return f"{target.name} is not a revealed Pagan"  # W-68
+        return None
 
     def _day_captain(self, actor, inp):
-        self.need_targets(inp.targets, 0, 0)
-        if self.alarm_day != self.day or actor.revealed:  # W-62
-            raise GameRuleError("the Captain can reveal only on the day the Alarm sounds")
+        why = self.targets_refusal(inp.targets, 0, 0)
+        if why is None and (self.alarm_day != self.day or actor.revealed):  # W-62
+            return "the Captain can reveal only on the day the Alarm sounds"
+        return why
 
     # --- effects ------------------------------------------------------------------------
     def perform_ability(self, actor, inp):

@@ -1,6 +1,5 @@
 """The Witchhunt game: its state, the legality of every input (W-8) and the day."""
 
-from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
 from ...votes import Tally
@@ -9,6 +8,8 @@ from .abilities import AbilityMixin
 from .batch import DIED, SURVIVED, BatchMixin
 from .cards import TYPES
 from .night import NightMixin
+
+AFTERLIFE_ONLY = "only the dead in the afterlife can do that"
 
 
 class WSeat(Seat):
@@ -357,94 +358,98 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if a in ("coven", "court"):
             return self.check_meeting(actor, inp)
         if a == "pack":
-            raise GameRuleError("there is no pack in Witchhunt")
+            return "there is no pack in Witchhunt"
         if a == "weapon":
-            self.need_night("use a weapon")
-            self.need_living_actor(actor)
+            if not self.night:
+                return "you can only use a weapon at night"
+            if actor.status != ALIVE:
+                return "you are not a living player"
             if actor.weapon_night is None or "weapon" in actor.used:
-                raise GameRuleError("you have no weapon to use")
+                return "you have no weapon to use"
             if actor.weapon_night >= self.day:
-                raise GameRuleError("a weapon can be used from the night after it was given")
-            self.need_target(inp.target)
-            return
+                return "a weapon can be used from the night after it was given"
+            return self.target_refusal(inp.target)
         if a == "give_card":
-            self.need_afterlife(actor)
+            if actor.status != DEAD_:
+                return AFTERLIFE_ONLY
             if actor.cards < 1:
-                raise GameRuleError("you hold no Archangel card")
+                return "you hold no Archangel card"
             target = self.seat(inp.target)
             if target is None or target.status != DEAD_ or target is actor:
-                raise GameRuleError(f"{inp.target} is not another player in the afterlife")
-            return
-        self.need_night()
+                return f"{inp.target} is not another player in the afterlife"
+            return None
+        if not self.night:
+            return "you can only do that at night"
         if a == "save":
             return self.check_save(actor, inp)
-        self.need_afterlife(actor)
+        if actor.status != DEAD_:
+            return AFTERLIFE_ONLY
         angel = actor.team == "village"
         if a in ("protect", "archangel") and not angel:
-            raise GameRuleError("only Angels can do that; Demons veto")
+            return "only Angels can do that; Demons veto"
         if a in ("veto", "archdemon") and angel:
-            raise GameRuleError("only Demons can do that; Angels protect")
+            return "only Demons can do that; Angels protect"
         if a == "protect":
-            self.need_target(inp.target)
-            if self.midnight and inp.target in self.vetoes and not self.archangel_spent:
-                raise GameRuleError(f"{inp.target} was vetoed at midnight")  # W-18
-        elif a == "veto":
+            why = self.target_refusal(inp.target)
+            if why is None and self.midnight and inp.target in self.vetoes:
+                if not self.archangel_spent:
+                    return f"{inp.target} was vetoed at midnight"  # W-18
+            return why
+        if a == "veto":
             if self.midnight:
-                raise GameRuleError("the veto was locked at midnight")
-            self.need_target(inp.target)
-        elif a == "archangel":  # W-20
+                return "the veto was locked at midnight"
+            return self.target_refusal(inp.target)
+        if a == "archangel":  # W-20
             if actor.cards < 1:
-                raise GameRuleError("you hold no Archangel card")
+                return "you hold no Archangel card"
             if not self.midnight:
-                raise GameRuleError("an Archangel card can only be spent after midnight")
+                return "an Archangel card can only be spent after midnight"
             if self.archangel_spent:
-                raise GameRuleError("the vetoes are already ignored tonight")
-        elif a == "archdemon":
+                return "the vetoes are already ignored tonight"
+            return None
+        if a == "archdemon":
             if actor.cards < 1:
-                raise GameRuleError("you hold no Archangel card")
+                return "you hold no Archangel card"
             if self.midnight:
-                raise GameRuleError("an Archdemon veto must be made before midnight")
-            self.need_target(inp.target)
+                return "an Archdemon veto must be made before midnight"
+            return self.target_refusal(inp.target)
+        return None
 
     def check_meeting(self, actor, inp):
         """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
         a = inp.action
-        # need_night and need_living_actor, inlined: the Coven's votes are most of a night
+        # night_refusal and living_refusal, inlined: the Coven's votes are most of a night
         if not self.night:
-            raise GameRuleError("you can only do that at night")
+            return "you can only do that at night"
         if actor.status != ALIVE:
-            raise GameRuleError("you are not a living player")
+            return "you are not a living player"
         if a == "coven" and actor not in self._coven()[0]:
-            raise GameRuleError("you are not in the Coven")
+            return "you are not in the Coven"
         if a == "court":
             # Membership first: a non-member gets one reason whether or not a Court
             # exists or meets, so a refusal never reveals a King (W-8).
             if actor.name not in self.court_living():
-                raise GameRuleError("you are not in the King's Court")
+                return "you are not in the King's Court"
             if not self.court_meets():
-                raise GameRuleError("the King's Court does not meet tonight")
+                return "the King's Court does not meet tonight"
         if self.midnight:
-            raise GameRuleError("the target was locked at midnight")
-        self.need_target(inp.target)
-
-    def need_afterlife(self, actor):
-        if actor.status != DEAD_:
-            raise GameRuleError("only the dead in the afterlife can do that")
+            return "the target was locked at midnight"
+        return self.target_refusal(inp.target)
 
     def check_save(self, actor, inp):
         if self.halftime_night != self.day:
-            raise GameRuleError("there is nothing to save tonight")
+            return "there is nothing to save tonight"
         if not self.midnight:
-            raise GameRuleError("save votes are taken after midnight")
+            return "save votes are taken after midnight"
         if actor.status == ALIVE and actor.type == "village_spy":
             names = self.assassin_names
         elif actor.status == DEAD_:
             names = self.summoner_names
         else:
-            raise GameRuleError("you have no save vote")
+            return "you have no save vote"
         if not names or inp.target not in names:
-            raise GameRuleError(f"{inp.target} is not one of the names you may save")
-        self.need_target(inp.target)
+            return f"{inp.target} is not one of the names you may save"
+        return self.target_refusal(inp.target)
 
     def save_tally(self, actor):
         if actor.status == ALIVE:
@@ -454,7 +459,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def check_withdraw(self, actor, inp):
         w = inp.what
         if inp.choice is not None:  # a withdrawal by choice is the Werewolf Witch's (WW-7)
-            raise GameRuleError("a withdrawal names no choice here")
+            return "a withdrawal names no choice here"
         if w in ("coven", "court", "veto", "protect", "save"):
             tally = {
                 "coven": self.coven_votes,
@@ -463,17 +468,18 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
                 "protect": self.angels,
             }.get(w) or self.save_tally(actor)
             if not self.night or actor.name not in tally.votes:
-                raise GameRuleError(f"you have no {w} vote to withdraw")
+                return f"you have no {w} vote to withdraw"
             if self.midnight and w in ("coven", "court", "veto"):
-                raise GameRuleError("it was locked at midnight")
-            return
+                return "it was locked at midnight"
+            return None
         if actor.status != ALIVE and not (w == "ability" and actor.status == LAST_ACT):
-            raise GameRuleError("you are not a living player")  # the dead use no ability
+            return "you are not a living player"  # the dead use no ability
         sub = self.subs.get((actor.name, w))
         if sub is None:
-            raise GameRuleError(f"you have no {'weapon use' if w == 'weapon' else w} to withdraw")
+            return f"you have no {'weapon use' if w == 'weapon' else w} to withdraw"
         if self.midnight and w == "ability" and actor.character in ("summoner", "assassin"):
-            raise GameRuleError("your names were locked at midnight")
+            return "your names were locked at midnight"
+        return None
 
     # --- performing an accepted input -------------------------------------------------------
     def perform(self, inp):

@@ -38,29 +38,40 @@ games = st.one_of(_games("witchhunt", 7, 48), _games("werewolf", 4, 24))
 
 
 def _play_checked(ruleset, n, seed):
-    """Play a random game, checking per step that the dead never act and that a refused
-    input changes nothing."""
+    """Play a random game, checking per step that the dead never act, that a refused
+    input changes nothing, and that a twin of the game played with `try_apply` (the
+    refusal returned) refuses and tells exactly what `apply` (the refusal raised) does."""
     rng = random.Random(seed)
     setup = random_setup(rng, ruleset, n)
     from games.engine import new_game
 
     game, _ = new_game(setup)
+    twin, _ = new_game(setup)
     names = [s.name for s in game.seats]
     steps = []
     while not game.over and len(steps) < 400:
         inp = random_input(rng, game, names)
         before = pickle.dumps(game)
+        told = len(twin.events)
+        why = twin.refusal(inp)
+        assert twin.try_apply(inp) == why
         actor = game.seat(inp.actor) if inp.kind == "action" else None
         status = actor.status if actor is not None else None
         try:
-            game.apply(inp)
-        except GameRuleError:
+            events = game.apply(inp)
+        except GameRuleError as e:
+            assert why == str(e), f"{inp}: try_apply said {why!r}, apply {e}"
             assert pickle.dumps(game) == before, f"refused {inp} changed the game"
+            assert len(twin.events) == told
             if rng.random() < 0.15:
                 advance = _advance_input()
                 game.apply(advance)
+                assert twin.try_apply(advance) is None
                 steps.append(advance)
             continue
+        assert why is None, f"{inp}: apply accepted what try_apply refused ({why})"
+        assert len(twin.events) == len(game.events), f"{inp}: the twin was told otherwise"
+        assert [e.as_dict() for e in twin.events[told:]] == [e.as_dict() for e in events]
         steps.append(inp)
         if actor is not None:
             _assert_may_act(status, inp)

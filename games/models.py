@@ -543,7 +543,6 @@ class SeatTenure(models.Model):
     class Left(models.TextChoices):
         STAYED = "", "still there"
         REPLACED = "replaced", "replaced out"
-        WITHDREW = "withdrew", "withdrew before the start"
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="tenures")
     user = models.ForeignKey(

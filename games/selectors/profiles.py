@@ -70,13 +70,13 @@ class ProfilePage:
 
 
 def _entries(player) -> dict[int, GameEntry]:
-    """Every seat the player holds now or held (withdrawn sign-ups aside), by seat id."""
+    """Every seat the player holds now or held, by seat id (a sign-up withdrawn before the
+    start left no seat and no tenure: `game_leave` deletes both)."""
     entries = {}
     for seat in Seat.objects.filter(user=player).select_related("game").defer("game__deal"):
         entries[seat.pk] = GameEntry(seat.game, seat.name)
     tenures = (
         SeatTenure.objects.filter(user=player)
-        .exclude(left=SeatTenure.Left.WITHDREW)
         .select_related("seat__game")
         .defer("seat__game__deal")
     )

@@ -344,17 +344,10 @@ class Game:
         return self.check_action(actor, inp)
 
     # --- shared refusals (W-8): each returns the refusal, or None --------------------
-    def living_refusal(self, actor):
-        if actor.status != ALIVE:
-            return "you are not a living player"
-        return None
-
-    def target_refusal(self, name, *, self_ok=True, actor=None):
+    def target_refusal(self, name):
         seat = self.by_name.get(name)
         if seat is None or seat.status != ALIVE:
             return f"{name} is not a living player"
-        if not self_ok and actor is not None and name == actor.name:
-            return "you cannot choose yourself"
         return None
 
     def targets_refusal(self, names, lo, hi, *, self_ok=True, actor=None):
@@ -364,7 +357,7 @@ class Game:
             return f"choose between {lo} and {hi} players"
         if len(set(names)) != len(names):
             return "choose different players"
-        # target_refusal for each name, inlined (the same checks in the same order)
+        # each name as target_refusal checks it, and not chosen by themselves unless allowed
         by_name = self.by_name
         for name in names:
             seat = by_name.get(name)
@@ -374,19 +367,9 @@ class Game:
                 return "you cannot choose yourself"
         return None
 
-    def day_refusal(self, what="do that"):
-        if self.night:
-            return f"you can only {what} by day"
-        return None
-
-    def night_refusal(self, what="do that"):
-        if not self.night:
-            return f"you can only {what} at night"
-        return None
-
     # --- day votes (W-4, W-4a) ---------------------------------------------------
     def check_vote(self, actor, inp):
-        # day_refusal, living_refusal and target_refusal, inlined: a vote is the commonest input
+        # target_refusal, inlined: a vote is the commonest input
         if self.night:
             return "you can only vote by day"
         if actor.status != ALIVE:

@@ -123,7 +123,7 @@ class WerewolfGame(Game):
         return self.check_ability(actor, inp)
 
     def check_ability(self, actor, inp):
-        if actor.status != ALIVE:  # living_refusal, inlined: the commonest refusal
+        if actor.status != ALIVE:  # the commonest refusal
             return "you are not a living player"
         role = actor.role
         if role == "matchmaker":  # WW-9
@@ -149,7 +149,6 @@ class WerewolfGame(Game):
         return why
 
     def check_pack(self, actor, inp):
-        # night_refusal and living_refusal, inlined: the pack's votes are most of a night
         if not self.night:
             return "you can only do that at night"
         if actor.status != ALIVE:

@@ -418,7 +418,6 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def check_meeting(self, actor, inp):
         """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
         a = inp.action
-        # night_refusal and living_refusal, inlined: the Coven's votes are most of a night
         if not self.night:
             return "you can only do that at night"
         if actor.status != ALIVE:

@@ -7,6 +7,7 @@ decided by the engine's own boundary (the one `check`), never re-implemented her
 import random
 from math import floor
 
+from .draws import sample
 from .inputs import Input
 from .rulesets.werewolf.roles import ROLES
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
@@ -75,40 +76,6 @@ def _pick(rand, seq):
     return seq[floor(rand() * len(seq))]
 
 
-def _sample(rng, pool, k):
-    """rng.sample(pool, k) for the playout's few targets: the same getrandbits draws and the
-    same result as CPython's sample (a shrinking list for a pool of 21 or fewer, else a set
-    of drawn indexes; each index drawn by rejection, as its _randbelow does), without
-    sample's per-call checks, which made it the costliest call of the random inputs."""
-    if type(rng) is not random.Random or k > 5:  # another generator, another sample
-        return rng.sample(list(pool), k)
-    if not k:
-        return []
-    getrandbits = rng.getrandbits
-    n = len(pool)
-    result = []
-    if n <= 21:
-        pool = list(pool)
-        for i in range(k):
-            m = n - i
-            bits = m.bit_length()
-            j = getrandbits(bits)
-            while j >= m:
-                j = getrandbits(bits)
-            result.append(pool[j])
-            pool[j] = pool[m - 1]
-    else:
-        bits = n.bit_length()
-        drawn = set()
-        for _ in range(k):
-            j = getrandbits(bits)
-            while j >= n or j in drawn:
-                j = getrandbits(bits)
-            drawn.add(j)
-            result.append(pool[j])
-    return result
-
-
 def random_input(rng: random.Random, game, names) -> Input:
     """One random input, legal or not: a seat's action, a withdrawal, or an advance.
 
@@ -170,7 +137,7 @@ def _proposer(rng, game, names):
         if action != "ability":
             return Input("action", seat.name, action, target)
         k = _pick(rand, (0, 1, 1, 1, 2, 3))
-        targets = tuple(_sample(rng, pool, k)) if k <= len(pool) else ()
+        targets = tuple(sample(rng, pool, k)) if k <= len(pool) else ()
         guess = choice = None
         if not witchhunt:
             choice = _pick(rand, ("heal", "poison")) if seat.role == "witch" else None

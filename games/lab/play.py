@@ -13,6 +13,7 @@ import random
 from games.deal import deal_cards
 from games.engine import new_game
 from games.engine.collector import collector_paused
+from games.engine.draws import shuffle
 from games.engine.inputs import Input
 
 from .bots import Bot
@@ -78,7 +79,7 @@ def _round(game, board, bots, names, rng, turn):
     """Every seat acts once, in a random order, until the phase changes or the game ends."""
     day, night = game.day, game.night
     order = list(names)
-    rng.shuffle(order)
+    shuffle(rng, order)  # rng.shuffle's draws
     if turn is not DAY:  # a seat asleep now stays so this round: nothing it is told wakes it
         board.sync()
         order = [name for name in order if not bots[name].asleep()]

@@ -38,6 +38,9 @@ logger = logging.getLogger(__name__)
 DIGEST_HOUR = 7
 DIGEST_WINDOW = timedelta(hours=3)
 DIGESTS_PER_SWEEP = 500
+# A visit that shows nothing new moves its time at most this often: a page read again
+# (a refresh, the live refresh's fallback) writes no row, and "last seen" is this exact.
+VISIT_TOUCH = timedelta(minutes=1)
 
 
 # --- read marks --------------------------------------------------------------------------------
@@ -83,9 +86,10 @@ def read_marks_all(*, user, game: Game, keys=None, can: Readable | None = None) 
 # --- visits ------------------------------------------------------------------------------------
 def game_visit_record(*, user, game: Game, upto: int | None = None) -> None:
     """Note that `user` has seen `game` up to event `upto` (by default its last event now):
-    one INSERT … ON CONFLICT DO UPDATE that moves the visit's time, and its event only
-    forward. The game page reads the previous visit beforehand (selectors.reading
-    .thread_news, in the query it makes anyway) for its "since you last read" link."""
+    one INSERT … ON CONFLICT DO UPDATE that moves the visit's event only forward, and its
+    time when the event moved or VISIT_TOUCH has passed (else it writes nothing). The game
+    page reads the previous visit beforehand (selectors.reading.thread_news, in the query
+    it makes anyway) for its "since you last read" link."""
     if not user.is_authenticated:
         return
     ops = connection.ops
@@ -101,14 +105,16 @@ def game_visit_record(*, user, game: Game, upto: int | None = None) -> None:
     else:
         value = "%s"
         params.append(int(upto))
-    params.append(ops.adapt_datetimefield_value(timezone.now()))
-    event = col["event_index"]
+    now = timezone.now()
+    params += [ops.adapt_datetimefield_value(now), ops.adapt_datetimefield_value(now - VISIT_TOUCH)]
+    event, at = col["event_index"], col["visited_at"]
     sql = (
-        f"INSERT INTO {table} ({col['user']}, {col['game']}, {event}, {col['visited_at']}) "
+        f"INSERT INTO {table} ({col['user']}, {col['game']}, {event}, {at}) "
         f"VALUES (%s, %s, {value}, %s) "
         f"ON CONFLICT ({col['user']}, {col['game']}) DO UPDATE SET "
         f"{event} = CASE WHEN excluded.{event} > {table}.{event} THEN excluded.{event} "
-        f"ELSE {table}.{event} END, {col['visited_at']} = excluded.{col['visited_at']}"
+        f"ELSE {table}.{event} END, {at} = excluded.{at} "
+        f"WHERE excluded.{event} > {table}.{event} OR {table}.{at} < %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -4,6 +4,7 @@ post, "Mark all read", and the since page's words (vote moves with their wagons,
 what the seat still has to do), never counting a thread the viewer may not read."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.cache import caches
@@ -21,7 +22,12 @@ from games.selectors.reading import (
     since_page,
     thread_news,
 )
-from games.services.reading import game_visit_record, read_mark_forward, read_marks_all
+from games.services.reading import (
+    VISIT_TOUCH,
+    game_visit_record,
+    read_mark_forward,
+    read_marks_all,
+)
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import page_text, room_url
 from tests.games.conftest import CAST, make_game
@@ -136,6 +142,23 @@ def test_a_visit_moves_forward_in_one_statement(cast_game, cast_users):
     assert later > first
     game_visit_record(user=ann, game=cast_game, upto=first)  # never back
     assert GameVisit.objects.get(user=ann, game=cast_game).event_index == later
+
+
+def test_a_visit_that_shows_nothing_new_writes_at_most_once_a_minute(cast_game, cast_users):
+    ann = cast_users["ann"]
+    visits = GameVisit.objects.filter(user=ann, game=cast_game)
+    game_visit_record(user=ann, game=cast_game)
+    seen = visits.get().visited_at
+    game_visit_record(user=ann, game=cast_game)  # the page read again: nothing new
+    assert visits.get().visited_at == seen
+    visits.update(visited_at=seen - VISIT_TOUCH - timedelta(seconds=1))
+    game_visit_record(user=ann, game=cast_game)  # a minute on: "last seen" moves
+    assert visits.get().visited_at > seen
+    seen = visits.get().visited_at
+    event = visits.get().event_index
+    services.vote_cast(game=cast_game, user=cast_users["bob"], target="dan")
+    game_visit_record(user=ann, game=cast_game)  # something new: at once
+    assert visits.get().event_index > event and visits.get().visited_at > seen
 
 
 # --- the pages ---------------------------------------------------------------------------------
@@ -402,7 +425,7 @@ def test_a_page_read_again_sends_no_read_mark(client, cast_game, cast_users):
     for page in ("2", "2", "1"):
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"{detail}?page={page}").status_code == 200
-        writes.append(len([q for q in queries if "INSERT INTO \"games_readmark\"" in q["sql"]]))
+        writes.append(len([q for q in queries if 'INSERT INTO "games_readmark"' in q["sql"]]))
     assert writes == [1, 0, 0]  # the mark is past pages read again and earlier ones
     last = Post.objects.filter(game=cast_game, thread="public").order_by("-number")[0].number
     assert ReadMark.objects.get(user=cast_users["ann"], thread="public").last_number == last

@@ -1,6 +1,6 @@
 """What a seat may do now: the forms of the role page, decided by the engine's own check.
 
-Each option names an action, the legal targets (each checked by `game.check`), how many
+Each option names an action, the legal targets (each checked by `game.refusal`), how many
 to pick, and the guess or choice vocabulary. A multi-target ability lists the players
 legal as its first target; the full submission is checked again when it is made.
 """

@@ -1,7 +1,7 @@
 """Random legal setups and random legal games, for the property tests and the benchmark.
 
 Inputs are drawn at random and kept only when the engine accepts them, so legality is
-decided by the engine's own boundary (the one `check`), never re-implemented here.
+decided by the engine's own boundary (`Game.try_apply`), never re-implemented here.
 """
 
 import random

@@ -8,7 +8,7 @@ Bots get the view alone, never the game; they answer with inputs, which the driv
 
 The Board reads the game through a narrow set of attributes (`events`, `seat(name)` for
 the seat's own cards, `living_names`, `votes`, the phase flags, `sees_everything`, and the
-engine's `check` through `options.option_for`), so the honesty test can hand it a game
+engine's `refusal` through `options.option_for`), so the honesty test can hand it a game
 whose every other part raises (tests/lab/trap.py).
 """
 

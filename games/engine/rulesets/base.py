@@ -313,12 +313,6 @@ class Game:
             self.perform(inp)
         return None
 
-    def check(self, inp):
-        """Raise GameRuleError when the rules refuse `inp` now (`refusal`, raised)."""
-        why = self.refusal(inp)
-        if why is not None:
-            raise GameRuleError(why)
-
     def refusal(self, inp):
         """Why the rules refuse `inp` now, or None when they allow it (nothing changes)."""
         if inp.kind == "advance":

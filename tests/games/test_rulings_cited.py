@@ -7,7 +7,6 @@ against the published rulings."""
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -21,10 +20,11 @@ from games.models import Game
 from games.narration.rulings import REASONS, RESULTS, WEREWOLF_RESULTS, cited
 from games.narration.why import NOT_RESOLUTIONS, RESOLUTIONS, Ev, cards_of, explain
 from games.narration.why_night import NightReader
+from tests.engine_source import ENGINE, engine_source, event_kinds
 from tests.games.afterlife_cast import page_text, play_to_day_3
 from tests.games.conftest import make_game
 
-ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine" / "rulesets"
+RULESETS = ENGINE / "rulesets"
 FIVE = [  # a Witch, an Angel-to-be and three villagers without protection of their own
     {"name": "ann", "character": "priest", "type": "holy_villager"},
     {"name": "bob", "character": "judge", "type": "elder_witch"},
@@ -156,13 +156,13 @@ def test_what_a_removal_at_night_makes_lapse_is_named_w8a():
 
 # --- every resolution is covered ------------------------------------------------------------
 def _source():
-    return "\n".join(p.read_text() for p in sorted(ENGINE.rglob("*.py")))
+    return engine_source(RULESETS)
 
 
 def test_every_event_kind_the_rulesets_emit_is_classified():
     """A new kind of event fails here until it is a resolution with its ruling, or not one."""
     source = _source()
-    kinds = set(re.findall(r"(?:emit|Event)\(\s*\"(\w+)\"", source))
+    kinds = event_kinds(source)
     kinds |= {"public"} if "announce(" in source else set()
     kinds |= {"moderator"} if "log_mod(" in source else set()
     kinds |= {"afterlife"} if "log_dead(" in source else set()

@@ -1,9 +1,8 @@
 """games/engine is pure Python: no Django import anywhere in it (house style)."""
 
 import ast
-from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
+from tests.engine_source import ENGINE
 
 
 def _imports(path):

@@ -18,7 +18,7 @@ FAKE = "fake"  # the Magician's fake death (W-41): offstage
 REMOVED = "removed"  # removed by the moderator (W-72)
 
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
-NO_PLAYER = "there is no player named {}"  # the refusal of an unknown actor (apply, check)
+NO_PLAYER = "there is no player named {}"  # the refusal of an unknown actor
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
 _new = object.__new__  # an Event without its __init__ call (emit)
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
@@ -131,11 +131,12 @@ class Game:
         "__dict__",
     )
     STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
-    # action -> (check, perform) method names, for the actions whose `check_action` and
-    # `perform` do nothing but call these two: `apply` calls them directly, two frames
-    # fewer (and an if-chain less) for the commonest inputs. Resolved once per class.
+    # action -> (check, perform) method names, for the actions with a check and an effect
+    # of their own; `check_action` and `perform` take every other action. One table a class,
+    # resolved once: an input reaches its two methods without an if-chain.
     DIRECT_ACTIONS = {}
     _direct = {}
+    _other = (None, None)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -143,6 +144,7 @@ class Game:
             action: (getattr(cls, check), getattr(cls, perform))
             for action, (check, perform) in cls.DIRECT_ACTIONS.items()
         }
+        cls._other = (cls.check_action, cls.perform)
 
     def __init__(self, seed, options, seats):
         self.seed = seed
@@ -284,19 +286,12 @@ class Game:
             actor = self.by_name.get(inp.actor)
             if actor is None:
                 return NO_PLAYER.format(inp.actor)
-            direct = self._direct.get(inp.action)
-            if direct is None:
-                why = self.check_action(actor, inp)
-                if why is not None:
-                    return why
-                self.seq += 1
-                self.perform(inp)
-            else:
-                why = direct[0](self, actor, inp)
-                if why is not None:
-                    return why
-                self.seq += 1
-                direct[1](self, actor, inp)  # perform's actor: by_name[inp.actor], this seat
+            check, perform = self._direct.get(inp.action) or self._other
+            why = check(self, actor, inp)
+            if why is not None:
+                return why
+            self.seq += 1
+            perform(self, actor, inp)
             return None
         why = self.refusal(inp)
         if why is not None:
@@ -307,10 +302,8 @@ class Game:
                 self.pass_midnight()
             else:
                 self.advance_phase()
-        elif inp.kind == "moderator":
-            self.moderate(inp)
         else:
-            self.perform(inp)
+            self.moderate(inp)
         return None
 
     def refusal(self, inp):
@@ -335,7 +328,7 @@ class Game:
         actor = self.by_name.get(inp.actor)
         if actor is None:
             return NO_PLAYER.format(inp.actor)
-        return self.check_action(actor, inp)
+        return (self._direct.get(inp.action) or self._other)[0](self, actor, inp)
 
     # --- shared refusals (W-8): each returns the refusal, or None --------------------
     def target_refusal(self, name):
@@ -446,10 +439,11 @@ class Game:
         self.remove(seat, was_living)
 
     # --- hooks -------------------------------------------------------------------
+    # check_action and perform: the actions DIRECT_ACTIONS does not name
     def check_action(self, actor, inp):  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def perform(self, inp):  # pragma: no cover - abstract
+    def perform(self, actor, inp):  # pragma: no cover - abstract
         raise NotImplementedError
 
     def lynch(self, target):  # pragma: no cover - abstract

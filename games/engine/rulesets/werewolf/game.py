@@ -101,7 +101,7 @@ class WerewolfGame(Game):
         return None
 
     # --- the boundary -------------------------------------------------------------------
-    # check_action's and perform's first branches, which `apply` takes directly
+    # each action's check and effect (Game.DIRECT_ACTIONS): Werewolf has no other action
     DIRECT_ACTIONS = {
         "vote": ("check_vote", "perform_vote"),
         "unvote": ("check_vote", "perform_vote"),
@@ -111,16 +111,7 @@ class WerewolfGame(Game):
     }
 
     def check_action(self, actor, inp):
-        a = inp.action
-        if a in ("vote", "unvote"):
-            return self.check_vote(actor, inp)
-        if a == "withdraw":
-            return self.check_withdraw(actor, inp)
-        if a == "pack":
-            return self.check_pack(actor, inp)
-        if a != "ability":
-            return "there is no such action in Werewolf"
-        return self.check_ability(actor, inp)
+        return "there is no such action in Werewolf"  # every other is in DIRECT_ACTIONS
 
     def check_ability(self, actor, inp):
         if actor.status != ALIVE:  # the commonest refusal
@@ -199,17 +190,6 @@ class WerewolfGame(Game):
         return None
 
     # --- effects --------------------------------------------------------------------------
-    def perform(self, inp):
-        actor = self.by_name[inp.actor]
-        a = inp.action
-        if a in ("vote", "unvote"):
-            return self.perform_vote(actor, inp)
-        if a == "pack":
-            return self.perform_pack(actor, inp)
-        if a == "withdraw":
-            return self.perform_withdraw(actor, inp)
-        return self.perform_ability(actor, inp)
-
     def perform_ability(self, actor, inp):
         if actor.role == "matchmaker":
             actor.used.add("matchmaker")

@@ -337,7 +337,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.subs = {}
 
     # --- the boundary: may this input be applied now? (W-8) ------------------------------
-    # check_action's and perform's first branches, which `apply` takes directly
+    # each action's check and effect (Game.DIRECT_ACTIONS); check_action and perform: the rest
     DIRECT_ACTIONS = {
         "vote": ("check_vote", "perform_vote"),
         "unvote": ("check_vote", "perform_vote"),
@@ -349,14 +349,6 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def check_action(self, actor, inp):
         a = inp.action
-        if a in ("vote", "unvote"):
-            return self.check_vote(actor, inp)
-        if a == "ability":
-            return self.check_ability(actor, inp)
-        if a == "withdraw":
-            return self.check_withdraw(actor, inp)
-        if a in ("coven", "court"):
-            return self.check_meeting(actor, inp)
         if a == "pack":
             return "there is no pack in Witchhunt"
         if a == "weapon":
@@ -481,17 +473,8 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         return None
 
     # --- performing an accepted input -------------------------------------------------------
-    def perform(self, inp):
-        actor = self.by_name[inp.actor]
+    def perform(self, actor, inp):
         a = inp.action
-        if a in ("vote", "unvote"):
-            return self.perform_vote(actor, inp)
-        if a == "ability":
-            return self.perform_ability(actor, inp)
-        if a == "withdraw":
-            return self.perform_withdraw(actor, inp)
-        if a in ("coven", "court"):
-            return self.perform_meeting(actor, inp)
         if a == "protect":
             self.angels.cast(actor.name, inp.target, self.seq)
             self.log_dead({"protect": inp.target, "by": actor.name})

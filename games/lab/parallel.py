@@ -1,41 +1,100 @@
-"""An estimate's games over several processes, in fixed chunks whose tallies add up."""
+"""An estimate's games over several processes, in fixed chunks whose tallies add up.
 
-import multiprocessing
+The processes are billiard's (Celery's fork of multiprocessing) because the lab's job runs
+in a Celery prefork worker's child, a daemonic process: the standard library refuses a
+daemonic process children of its own, billiard does not. Each process plays every
+`workers`-th chunk and sends its tallies back; they are handed on in the games' order, so
+a run cut short is always games start..k-1, the start of the same run.
+"""
+
+import queue
+import traceback
+
+import billiard
 
 from .estimate import Tally, play_range
 
-CHUNK = 100  # games a task: short enough to share out evenly, long enough to be cheap
-
-
-def _chunk(args):
-    setup, seed, start, stop = args
-    return play_range(setup, seed, start, stop)
+CHUNK = 100  # games a chunk: short enough to share out evenly, long enough to be cheap
+POLL_SECONDS = 5.0  # how often a wait for a chunk looks whether its process died
 
 
 def _context():
     """Never a plain fork: a fork of a process with other threads (a web server's, a test
     run's browser driver) can copy a lock some thread held and hang on it. The fork server
     is a fresh single-threaded process that forks the workers, with the lab preloaded."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
+    if "forkserver" not in billiard.get_all_start_methods():
+        return billiard.get_context("spawn")
+    context = billiard.get_context("forkserver")
     context.set_forkserver_preload(["games.lab.estimate"])
     return context
 
 
+def _play(setup, seed, chunks, out):
+    """One process's share: each (index, start, stop) in turn, its tally sent as
+    (index, tally, None), or (index, None, the error's trace) if a game failed."""
+    for index, start, stop in chunks:
+        try:
+            out.put((index, play_range(setup, seed, start, stop), None))
+        except Exception:
+            out.put((index, None, traceback.format_exc()))
+            return
+
+
+def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
+    """The tallies of games start..stop-1, `chunk` games each, in the games' order: played
+    over `workers` processes when there are chunks enough to share, else here as they are
+    asked for. The processes play ahead of the reader; closing the generator early (or an
+    error) stops them."""
+    bounds = [(i, s, min(stop, s + chunk)) for i, s in enumerate(range(start, stop, chunk))]
+    if workers < 2 or len(bounds) < 2:
+        for _, first, end in bounds:
+            yield play_range(setup, seed, first, end)
+        return
+    context = _context()
+    out = context.Queue()
+    processes = [
+        context.Process(target=_play, args=(setup, seed, bounds[w::workers], out), daemon=True)
+        for w in range(min(workers, len(bounds)))
+    ]
+    for process in processes:
+        process.start()
+    arrived = {}
+    try:
+        for index in range(len(bounds)):
+            while index not in arrived:
+                got, tally = _receive(out, processes)
+                arrived[got] = tally
+            yield arrived.pop(index)
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        out.close()
+
+
+def _receive(out, processes):
+    """The next (index, tally) any process sends; an error if one failed or died."""
+    while True:
+        try:
+            index, tally, error = out.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            if any(p.exitcode not in (None, 0) for p in processes):
+                raise RuntimeError("a lab process stopped before its games were played") from None
+            continue
+        if error is not None:
+            raise RuntimeError(f"a lab game failed in another process:\n{error}")
+        return index, tally
+
+
 def play_parallel(setup, seed, games, workers, progress=None, every=100):
     """The tally of games 0..games-1 over `workers` processes; `progress(done)` as chunks
-    finish, each time `done` passes a multiple of `every` (no finer than 25 games)."""
-    chunk = max(25, min(CHUNK, every))
-    jobs = [(setup, seed, i, min(games, i + chunk)) for i in range(0, games, chunk)]
+    arrive, each time `done` passes a multiple of `every` (no finer than 25 games)."""
     total = Tally()
-    done = reported = 0
-    with _context().Pool(workers) as pool:
-        # the sum does not depend on the order the chunks finish in
-        for tally in pool.imap_unordered(_chunk, jobs):
-            total.merge(tally)
-            done += tally.games
-            if progress is not None and done // every > reported // every:
-                reported = done
-                progress(done)
+    reported = 0
+    for tally in chunk_tallies(setup, seed, 0, games, workers, max(25, min(CHUNK, every))):
+        total.merge(tally)
+        if progress is not None and total.games // every > reported // every:
+            reported = total.games
+            progress(reported)
     return total

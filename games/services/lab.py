@@ -11,7 +11,9 @@ A run plays the setup's first games and publishes an estimate (with its chart) w
 LAB_FIRST_SECONDS, plays on to LAB_FIRST_GAMES, then the setup at the other suggested
 sizes, then refines the estimate in chunks, publishing as it goes. Game i is played from
 its own seed (games/lab/estimate.py), so the refined numbers are exactly those of one long
-run, and a first estimate cut short by the clock is the start of the same run.
+run, and a first estimate cut short by the clock is the start of the same run. The games
+are played over LAB_WORKERS processes (games/lab/parallel.py), ahead of the clock's
+checks: while the first estimate is drawn, the next games are already being played.
 """
 
 import logging
@@ -23,7 +25,8 @@ from django.core.cache import cache
 from games import queue
 from games.engine import GameRuleError
 from games.lab import jobs
-from games.lab.estimate import Estimate, Tally, estimate_of, play_range, simulate
+from games.lab.estimate import Estimate, Tally, estimate_of, simulate
+from games.lab.parallel import chunk_tallies
 from games.lab.scaling import scaled
 from games.lab.setups import SIZES, Setup, problems
 from games.narration import lab as words
@@ -183,10 +186,19 @@ class _Run:
         tally = Tally()
         # A first estimate as soon as there is one worth showing: LAB_FIRST_GAMES games, or
         # as many of them as LAB_FIRST_SECONDS allow, however slow the setup's games are.
-        self._play_to(tally, plan.first, until=self.started + settings.LAB_FIRST_SECONDS)
-        job.state = jobs.REFINING
-        self.publish_estimate(tally)
-        self._play_to(tally, plan.first)
+        # The games past it are already being played on the other cores while it is drawn.
+        first = self._chunks(0, plan.first, FIRST_CHUNK)
+        try:
+            self._play_to(tally, first, until=self.started + settings.LAB_FIRST_SECONDS)
+            job.state = jobs.REFINING
+            self.publish_estimate(tally)
+            took = time.monotonic() - self.started
+            logger.info(
+                "lab job %s: first estimate, %d games in %.2f s", self.setup_key, tally.games, took
+            )
+            self._play_to(tally, first)
+        finally:
+            first.close()
         for n in plan.sizes:
             base = self.done
             other = simulate(
@@ -195,35 +207,39 @@ class _Run:
                 seed=job.seed,
                 progress=self.progress(base),
                 every=PROGRESS_EVERY,
+                workers=settings.LAB_WORKERS,
             )
             self.done = base + plan.size_games
             job.sizes.append([n, other.as_dict()])
             self.publish_estimate(tally)
         # A slow setup (many seats) stops refining when its time is spent: what it played
         # by then is its answer, and the count asked becomes the count played.
-        self._play_to(tally, plan.games, until=self.started + settings.LAB_MAX_SECONDS, step=CHUNK)
+        rest = self._chunks(tally.games, plan.games, CHUNK)
+        try:
+            self._play_to(tally, rest, until=self.started + settings.LAB_MAX_SECONDS)
+        finally:
+            rest.close()
         job.asked = min(job.asked, self.done)
         job.state = jobs.DONE
         self.publish_estimate(tally)
 
-    def _play_to(self, tally, stop, until=None, step=None):
-        """The setup's games on to `stop`, a chunk at a time, republishing a first estimate
-        every PUBLISH_SECONDS; given `until` (a monotonic time), no chunk but the first
-        starts after it. Short chunks by default then, so an estimate is not late by much."""
-        step = step or (FIRST_CHUNK if until is not None else CHUNK)
-        while tally.games < stop and not (until and tally.games and time.monotonic() >= until):
-            base, start, end = self.done, tally.games, min(stop, tally.games + step)
-            tally.merge(
-                play_range(
-                    self.setup,
-                    self.job.seed,
-                    start,
-                    end,
-                    progress=self.progress(base),
-                    every=PROGRESS_EVERY,
-                )
-            )
-            self.done = base + end - start
+    def _chunks(self, start, stop, step):
+        """The tallies of the setup's games start..stop-1, `step` at a time and in order."""
+        return chunk_tallies(self.setup, self.job.seed, start, stop, settings.LAB_WORKERS, step)
+
+    def _play_to(self, tally, chunks, until=None):
+        """Merge `chunks` into `tally` until they run out or, given `until` (a monotonic
+        time), it has passed and the tally has games: the rest stay in `chunks` for the next
+        call. The count done is saved as it passes each hundred games; a refining job
+        republishes its estimate every PUBLISH_SECONDS."""
+        while until is None or not tally.games or time.monotonic() < until:
+            part = next(chunks, None)
+            if part is None:
+                return
+            tally.merge(part)
+            before, self.done = self.done, self.done + part.games
+            if self.done // PROGRESS_EVERY > before // PROGRESS_EVERY:
+                cache.set(self.progress_key, self.done, settings.LAB_CACHE_SECONDS)
             stale = time.monotonic() - self.published >= PUBLISH_SECONDS
             if self.job.state == jobs.REFINING and stale:
                 self.publish_estimate(tally)

@@ -9,6 +9,7 @@ workers in production (tests/games/test_celery_worker.py runs the clock over Red
 import time
 from pathlib import Path
 
+import billiard
 import pytest
 import yaml
 from celery.contrib.testing.worker import start_worker
@@ -18,6 +19,7 @@ from django.urls import reverse
 from games.lab import jobs
 from games.lab.setups import find_suggested
 from games.selectors.lab import lab_result
+from tests.games.lab_daemon import run_small_job, small_job_in_a_daemon
 from witchhunt.celery import app
 
 
@@ -79,6 +81,23 @@ def test_a_started_job_reports_its_progress_and_finishes(
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         client.post(reverse("lab"), {"suggested": "werewolf-8"})
     assert callbacks == []
+
+
+def test_a_job_in_a_daemonic_worker_process_plays_on_every_core_to_the_same_estimate():
+    context = billiard.get_context("spawn")  # a fresh interpreter: no thread of this run's
+    out = context.Queue()
+    child = context.Process(target=small_job_in_a_daemon, args=(out,), daemon=True)
+    child.start()
+    deadline = time.monotonic() + 120
+    while out.empty() and child.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    refused, record = out.get(timeout=5)
+    child.join(timeout=30)
+    assert refused  # so a pool of the standard library's would have failed there
+    assert record["state"] == jobs.DONE and record["error"] == ""
+    alone = run_small_job(workers=1)  # in this process, one game after another
+    assert record["estimate"] == alone["estimate"] and record["estimate"]["games"] == 300
+    assert record["sizes"] == alone["sizes"]
 
 
 def test_the_lab_task_is_routed_to_its_own_queue():

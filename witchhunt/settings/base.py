@@ -1,6 +1,7 @@
 """Settings shared by every environment. Each module below sets SECRET_KEY, DEBUG and
 ALLOWED_HOSTS itself, since their defaults differ (or must not exist) per environment."""
 
+import os
 from pathlib import Path
 
 from .backends import cache_settings, celery_broker_settings
@@ -206,7 +207,10 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # LAB_CACHE_SECONDS. A job stops refining after LAB_MAX_SECONDS (a 48-seat setup's games
 # are slow) with the games it has played. A member may start LAB_STARTS_PER_HOUR
 # estimates not yet cached an hour; the page polls every LAB_POLL_SECONDS (static/js/lab.js).
+# A job plays its games over LAB_WORKERS processes (every core unless the environment says
+# otherwise): the first estimate's deadline is wall time, so every core counts.
 LAB_SEED = 17
+LAB_WORKERS = max(1, env.get_int("LAB_WORKERS", os.cpu_count() or 1))
 LAB_FIRST_GAMES = 2000
 LAB_FIRST_SECONDS = 2.0
 LAB_SIZE_GAMES = 500

@@ -24,3 +24,6 @@ CELERY_TASK_ALWAYS_EAGER = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 DEMO_SEED_ALLOWED = True
+
+# A lab job plays in this process unless a test asks for more (each would start its own).
+LAB_WORKERS = 1

@@ -1,0 +1,38 @@
+"""What a lab job's Celery worker process is, for tests/games/test_lab_worker.py: a daemonic
+process. Its own module, importing Django only once set up: a spawned process imports it
+before anything else."""
+
+import multiprocessing
+
+SMALL_JOB = {"LAB_FIRST_SECONDS": 0, "LAB_FIRST_GAMES": 200, "LAB_SIZE_GAMES": 20, "LAB_GAMES": 300}
+
+
+def run_small_job(workers):
+    """Run the werewolf-8 job of SMALL_JOB's size here over `workers` processes: its record."""
+    from django.conf import settings
+    from django.core.cache import cache
+    from django.test import override_settings
+
+    from games.lab import jobs
+    from games.lab.setups import find_suggested
+    from games.services.lab import lab_run, lab_start
+
+    setup = find_suggested("werewolf-8")
+    with override_settings(LAB_WORKERS=workers, **SMALL_JOB):
+        assert lab_start(setup=setup, queued=False)
+        assert lab_run(setup_key=setup.key(), seed=settings.LAB_SEED) == jobs.DONE
+    return cache.get(jobs.record_key(setup.key(), settings.LAB_SEED))
+
+
+def small_job_in_a_daemon(out):
+    """In a daemonic process, as a Celery prefork worker's child is: put (whether the standard
+    library's multiprocessing refuses this process a child, the job's record) on `out`."""
+    import django
+
+    django.setup()
+    refused = False
+    try:
+        multiprocessing.get_context("spawn").Process(target=print).start()
+    except AssertionError:  # "daemonic processes are not allowed to have children"
+        refused = True
+    out.put((refused, run_small_job(workers=2)))

@@ -12,6 +12,7 @@ called when the app is ready (games/apps.py), connects those names to these task
 """
 
 from celery import shared_task
+from celery.signals import celeryd_after_setup
 from django.db import OperationalError
 
 from . import queue
@@ -108,6 +109,18 @@ def lab_estimate(setup_key, seed):
     from games.services import lab
 
     return lab.lab_run(setup_key=setup_key, seed=seed)
+
+
+@celeryd_after_setup.connect
+def lab_worker_warm(sender, instance, **kwargs):
+    """A worker taking the `lab` queue draws a chart before its first job: matplotlib's
+    import and fonts take over a second the first time, inside the 2 s a first estimate is
+    due in. Sent in the worker's main process before its pool starts, so that every pool
+    process is forked warm."""
+    if "lab" in instance.app.amqp.queues.consume_from:
+        from games.services import lab
+
+        lab.chart_warm()
 
 
 def connect_receivers() -> None:

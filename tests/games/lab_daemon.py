@@ -1,8 +1,10 @@
-"""What a lab job's Celery worker process is, for tests/games/test_lab_worker.py: a daemonic
-process. Its own module, importing Django only once set up: a spawned process imports it
-before anything else."""
+"""A lab worker's processes, for tests/games/test_lab_worker.py: the daemonic process a job
+runs in, and (run as `python -m tests.games.lab_daemon QUEUES`) a worker's main process
+as it is set up. Its own module, importing Django only once set up: a spawned process
+imports it before anything else."""
 
 import multiprocessing
+import sys
 
 SMALL_JOB = {"LAB_FIRST_SECONDS": 0, "LAB_FIRST_GAMES": 200, "LAB_SIZE_GAMES": 20, "LAB_GAMES": 300}
 
@@ -36,3 +38,25 @@ def small_job_in_a_daemon(out):
     except AssertionError:  # "daemonic processes are not allowed to have children"
         refused = True
     out.put((refused, run_small_job(workers=2)))
+
+
+def worker_set_up(queues):
+    """A `celery worker -Q QUEUES` set up as the command sets it up, before its pool starts:
+    (whether matplotlib was loaded before, and after)."""
+    import django
+
+    django.setup()
+    from celery.apps.worker import Worker
+    from celery.signals import celeryd_after_setup
+
+    from witchhunt.celery import app
+
+    app.loader.import_default_modules()  # the tasks' module and its receivers
+    worker = Worker(app=app, queues=queues, hostname="probe@here", quiet=True)
+    before = "matplotlib" in sys.modules
+    celeryd_after_setup.send(sender=worker.hostname, instance=worker, conf=app.conf)
+    return before, "matplotlib" in sys.modules
+
+
+if __name__ == "__main__":
+    print(*worker_set_up(sys.argv[1].split(",")))

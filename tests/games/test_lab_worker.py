@@ -6,6 +6,9 @@ The broker is the test settings' in-memory transport and the cache their in-proc
 both are shared by the test's thread and the worker's, as Redis is shared by web and the
 workers in production (tests/games/test_celery_worker.py runs the clock over Redis)."""
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -98,6 +101,24 @@ def test_a_job_in_a_daemonic_worker_process_plays_on_every_core_to_the_same_esti
     alone = run_small_job(workers=1)  # in this process, one game after another
     assert record["estimate"] == alone["estimate"] and record["estimate"]["games"] == 300
     assert record["sizes"] == alone["sizes"]
+
+
+@pytest.mark.parametrize(("queues", "warm"), [("lab", "True"), ("clock,email", "False")])
+def test_a_lab_worker_draws_a_chart_before_its_pool_starts(queues, warm):
+    """The first chart in a process costs over a second (matplotlib's import and fonts), in
+    the 2 s a first estimate is due in: a lab worker pays it before its pool processes fork,
+    a worker without the lab queue never does."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "witchhunt.settings.test"}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tests.games.lab_daemon", queues],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["False", warm]
 
 
 def test_the_lab_task_is_routed_to_its_own_queue():

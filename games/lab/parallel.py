@@ -15,7 +15,7 @@ import billiard
 from .estimate import Tally, play_range
 
 CHUNK = 100  # games a chunk: short enough to share out evenly, long enough to be cheap
-POLL_SECONDS = 5.0  # how often a wait for a chunk looks whether its process died
+POLL_SECONDS = 1.0  # how often a wait for a chunk looks whether its process died
 
 
 def _context():
@@ -74,13 +74,14 @@ def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
 
 
 def _receive(out, processes):
-    """The next (index, tally) any process sends; an error if one failed or died."""
+    """The next (index, tally) any process sends; an error if one failed or died (looked
+    at before every wait: the others may go on sending for a long time)."""
     while True:
+        if any(p.exitcode not in (None, 0) for p in processes):
+            raise RuntimeError("a lab process stopped before its games were played")
         try:
             index, tally, error = out.get(timeout=POLL_SECONDS)
         except queue.Empty:
-            if any(p.exitcode not in (None, 0) for p in processes):
-                raise RuntimeError("a lab process stopped before its games were played") from None
             continue
         if error is not None:
             raise RuntimeError(f"a lab game failed in another process:\n{error}")

@@ -1,11 +1,16 @@
 """The lab's numbers: Wilson intervals, medians, the cached form, reproducible estimates."""
 
 import json
+import os
+import signal
+import time
 from collections import Counter
 
+import billiard
 import pytest
 
-from games.lab.estimate import Estimate, TeamRate, by_size, median, simulate, wilson
+from games.lab.estimate import Estimate, TeamRate, by_size, median, play_range, simulate, wilson
+from games.lab.parallel import chunk_tallies
 from games.lab.setups import suggested
 
 
@@ -56,6 +61,27 @@ def test_an_estimate_does_not_depend_on_how_many_processes_play_it():
     setup = suggested("werewolf", 8)
     alone = simulate(setup, games=240, seed=3)
     assert simulate(setup, games=240, seed=3, workers=2, every=50).as_dict() == alone.as_dict()
+
+
+def test_chunks_over_processes_come_in_the_games_order():
+    setup = suggested("werewolf", 8)
+    chunks = list(chunk_tallies(setup, 5, 10, 130, workers=3, chunk=25))
+    assert [c.games for c in chunks] == [25, 25, 25, 25, 20]  # games 10..129
+    here = [play_range(setup, 5, start, min(130, start + 25)) for start in range(10, 130, 25)]
+    assert [(c.wins, c.days) for c in chunks] == [(h.wins, h.days) for h in here]
+
+
+def test_a_lab_process_that_dies_ends_the_run_with_an_error_and_no_process_left():
+    chunks = chunk_tallies(suggested("witchhunt", 8), 1, 0, 100_000, workers=2, chunk=20)
+    next(chunks)
+    (victim, *_) = billiard.active_children()
+    os.kill(victim.pid, signal.SIGKILL)  # as the kernel ends a process out of memory
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="stopped before its games were played"):
+        for _ in chunks:
+            pass
+    assert time.monotonic() - start < 30  # not a wait for games nobody plays
+    assert billiard.active_children() == []  # the other one was stopped
 
 
 def test_an_estimate_adds_up():

@@ -7,6 +7,7 @@ daemonic process children of its own, billiard does not. Each process plays ever
 a run cut short is always games start..k-1, the start of the same run.
 """
 
+import os
 import queue
 import traceback
 
@@ -29,15 +30,29 @@ def _context():
     return context
 
 
-def _play(setup, seed, chunks, out):
+def _play(setup, seed, chunks, out, reader):
     """One process's share: each (index, start, stop) in turn, its tally sent as
-    (index, tally, None), or (index, None, the error's trace) if a game failed."""
+    (index, tally, None), or (index, None, the error's trace) if a game failed. It stops
+    when the process `reader` that reads them is gone (killed: nothing stopped this one),
+    rather than play the rest of its share for nobody."""
     for index, start, stop in chunks:
+        if not _running(reader):
+            return
         try:
             out.put((index, play_range(setup, seed, start, stop), None))
         except Exception:
             out.put((index, None, traceback.format_exc()))
             return
+
+
+def _running(pid):
+    try:
+        os.kill(pid, 0)  # no signal: asks only whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # it exists, and is another user's
+        return True
+    return True
 
 
 def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
@@ -52,9 +67,9 @@ def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
         return
     context = _context()
     out = context.Queue()
+    shares = [(setup, seed, bounds[w::workers], out, os.getpid()) for w in range(workers)]
     processes = [
-        context.Process(target=_play, args=(setup, seed, bounds[w::workers], out), daemon=True)
-        for w in range(min(workers, len(bounds)))
+        context.Process(target=_play, args=share, daemon=True) for share in shares if share[2]
     ]
     for process in processes:
         process.start()

@@ -3,8 +3,11 @@
 import json
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import billiard
 import pytest
@@ -82,6 +85,33 @@ def test_a_lab_process_that_dies_ends_the_run_with_an_error_and_no_process_left(
             pass
     assert time.monotonic() - start < 30  # not a wait for games nobody plays
     assert billiard.active_children() == []  # the other one was stopped
+
+
+def _running(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def test_the_processes_stop_when_their_reader_is_killed():
+    """A job's worker killed outright (its time limit, the kernel out of memory) leaves no
+    process playing the rest of its games for nobody."""
+    root = Path(__file__).resolve().parents[2]
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "tests.lab.reader"], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        pids = [int(p) for p in reader.stdout.readline().split()]
+        assert len(pids) == 2 and all(_running(p) for p in pids)
+    finally:
+        reader.kill()
+        reader.wait()
+    deadline = time.monotonic() + 20
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(p) for p in pids)
 
 
 def test_an_estimate_adds_up():

@@ -8,6 +8,7 @@ a run cut short is always games start..k-1, the start of the same run.
 """
 
 import os
+import pickle
 import queue
 import traceback
 
@@ -32,17 +33,27 @@ def _context():
 
 def _play(setup, seed, chunks, out, reader):
     """One process's share: each (index, start, stop) in turn, its tally sent as
-    (index, tally, None), or (index, None, the error's trace) if a game failed. It stops
-    when the process `reader` that reads them is gone (killed: nothing stopped this one),
-    rather than play the rest of its share for nobody."""
+    (index, tally, None), or (index, None, (the error, its trace)) if a game failed. It
+    stops when the process `reader` that reads them is gone (killed: nothing stopped this
+    one), rather than play the rest of its share for nobody."""
     for index, start, stop in chunks:
         if not _running(reader):
             return
         try:
             out.put((index, play_range(setup, seed, start, stop), None))
-        except Exception:
-            out.put((index, None, traceback.format_exc()))
+        except Exception as e:
+            out.put((index, None, (_sendable(e), traceback.format_exc())))
             return
+
+
+def _sendable(error):
+    """The error itself when it survives the trip (a deal's refusal is in a player's words),
+    else one that says what it was."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def _running(pid):
@@ -77,7 +88,7 @@ def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
     try:
         for index in range(len(bounds)):
             while index not in arrived:
-                got, tally = _receive(out, processes)
+                got, tally = _receive(out, processes, processes[index % workers])
                 arrived[got] = tally
             yield arrived.pop(index)
     finally:
@@ -88,18 +99,24 @@ def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
         out.close()
 
 
-def _receive(out, processes):
-    """The next (index, tally) any process sends; an error if one failed or died (looked
-    at before every wait: the others may go on sending for a long time)."""
+def _receive(out, processes, owner):
+    """The next (index, tally) any process sends, waiting for one of `owner`'s; the error a
+    game met in another process (its trace added as a note), or an error if a process died
+    or `owner` ended without sending it (looked at before every wait: the others may go on
+    sending for a long time)."""
     while True:
         if any(p.exitcode not in (None, 0) for p in processes):
             raise RuntimeError("a lab process stopped before its games were played")
         try:
             index, tally, error = out.get(timeout=POLL_SECONDS)
         except queue.Empty:
+            if owner.exitcode is not None:
+                raise RuntimeError("a lab process ended without sending its games") from None
             continue
         if error is not None:
-            raise RuntimeError(f"a lab game failed in another process:\n{error}")
+            error, trace = error
+            error.add_note(f"in a lab process:\n{trace}")
+            raise error
         return index, tally
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from games.lab.estimate import Estimate, TeamRate, by_size, median, play_range, simulate, wilson
 from games.lab.parallel import chunk_tallies
-from games.lab.setups import suggested
+from games.lab.setups import Setup, suggested
 
 
 @pytest.mark.parametrize(
@@ -85,6 +85,20 @@ def test_a_lab_process_that_dies_ends_the_run_with_an_error_and_no_process_left(
             pass
     assert time.monotonic() - start < 30  # not a wait for games nobody plays
     assert billiard.active_children() == []  # the other one was stopped
+
+
+def test_a_game_that_fails_in_another_process_raises_its_own_error_here():
+    """A deal the rules refuse says why in the same words over processes as here, so the
+    lab's page shows them either way."""
+    broken = Setup.from_game_fields(
+        "werewolf", 4, {"mode": "explicit", "cards": [{"role": "werewolf"}] * 4}, {}
+    )
+    with pytest.raises(ValueError) as here:
+        play_range(broken, 1, 0, 1)
+    with pytest.raises(ValueError) as there:
+        list(chunk_tallies(broken, 1, 0, 40, workers=2, chunk=20))
+    assert str(there.value) == str(here.value) != ""
+    assert "in a lab process" in "".join(there.value.__notes__)
 
 
 def _running(pid):

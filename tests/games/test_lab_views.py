@@ -270,9 +270,12 @@ def test_a_finished_job_shows_the_chart_and_the_tables_beside_it(client, member,
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("workers", [1, 2])  # its games here, or over processes
 def test_a_failed_job_says_why_and_can_be_started_again(
-    client, member, lab_queue, django_capture_on_commit_callbacks, settings
+    client, member, lab_queue, django_capture_on_commit_callbacks, settings, workers
 ):
+    settings.LAB_WORKERS = workers
+    settings.LAB_FIRST_GAMES = 60  # chunks enough to share
     # A setup no form lets through: more cards than seats. The engine refuses it.
     broken = Setup.from_game_fields(
         "werewolf",

@@ -18,6 +18,9 @@ from .estimate import Tally, play_range
 
 CHUNK = 100  # games a chunk: short enough to share out evenly, long enough to be cheap
 POLL_SECONDS = 1.0  # how often a wait for a chunk looks whether its process died
+# The processes yield the CPU to the site's own (web, the clock's deadlines) when they
+# share a machine: an estimate may take longer, a page or a deadline should not.
+NICENESS = 10
 
 
 def _context():
@@ -36,6 +39,7 @@ def _play(setup, seed, chunks, out, reader):
     (index, tally, None), or (index, None, (the error, its trace)) if a game failed. It
     stops when the process `reader` that reads them is gone (killed: nothing stopped this
     one), rather than play the rest of its share for nobody."""
+    os.nice(NICENESS)
     for index, start, stop in chunks:
         if not _running(reader):
             return

@@ -13,7 +13,7 @@ import billiard
 import pytest
 
 from games.lab.estimate import Estimate, TeamRate, by_size, median, play_range, simulate, wilson
-from games.lab.parallel import chunk_tallies
+from games.lab.parallel import NICENESS, chunk_tallies
 from games.lab.setups import Setup, suggested
 
 
@@ -99,6 +99,18 @@ def test_a_game_that_fails_in_another_process_raises_its_own_error_here():
         list(chunk_tallies(broken, 1, 0, 40, workers=2, chunk=20))
     assert str(there.value) == str(here.value) != ""
     assert "in a lab process" in "".join(there.value.__notes__)
+
+
+def test_the_processes_yield_the_cpu_to_the_site():
+    chunks = chunk_tallies(suggested("witchhunt", 8), 1, 0, 100_000, workers=2, chunk=20)
+    next(chunks)
+    try:
+        for process in billiard.active_children():
+            with open(f"/proc/{process.pid}/stat") as stat:
+                nice = int(stat.read().rsplit(")", 1)[1].split()[16])
+            assert nice == min(19, os.nice(0) + NICENESS)
+    finally:
+        chunks.close()
 
 
 def _running(pid):

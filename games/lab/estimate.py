@@ -138,7 +138,7 @@ def simulate(
 ) -> Estimate:
     """Play `games` games of `setup` with the lab's bots; `progress(done)` every `every`
     games. `workers` > 1 splits the games over processes (the same estimate either way;
-    not from a daemonic process such as a Celery prefork worker, which may not fork).
+    billiard's, so a Celery prefork worker's daemonic child may do it too: parallel.py).
     Raises ValueError for a setup the rules refuse (`setups.problems`)."""
     wrong = problems(setup)
     if wrong:

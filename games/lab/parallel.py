@@ -66,7 +66,7 @@ def _running(pid):
     except ProcessLookupError:
         return False
     except PermissionError:  # it exists, and is another user's
-        return True
+        pass
     return True
 
 

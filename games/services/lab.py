@@ -176,11 +176,13 @@ class _Run:
         self.started = time.monotonic()
 
     def progress(self, base):
-        def report(done):
-            self.done = base + done
-            cache.set(self.progress_key, self.done, settings.LAB_CACHE_SECONDS)
+        """A `progress(done)` for a round begun when `base` games were done."""
+        return lambda done: self.save_done(base + done)
 
-        return report
+    def save_done(self, done):
+        """The count of games done, as the page shows it while the job works."""
+        self.done = done
+        cache.set(self.progress_key, done, settings.LAB_CACHE_SECONDS)
 
     def play(self):
         job, plan = self.job, self.plan
@@ -243,7 +245,7 @@ class _Run:
             tally.merge(part)
             before, self.done = self.done, self.done + part.games
             if self.done // PROGRESS_EVERY > before // PROGRESS_EVERY:
-                cache.set(self.progress_key, self.done, settings.LAB_CACHE_SECONDS)
+                self.save_done(self.done)
             stale = time.monotonic() - self.published >= PUBLISH_SECONDS
             if self.job.state == jobs.REFINING and stale:
                 self.publish_estimate(tally)

@@ -73,19 +73,20 @@ class SeatInline(admin.TabularInline):
             return "—"
 
 
-def _each_game(modeladmin, request, queryset, do, done):
-    for game in queryset:
+def _each_row(modeladmin, request, queryset, do, done):
+    """Run a moderator's service on each chosen row (a game, a post), saying how each went."""
+    for row in queryset:
         try:
-            do(game)
+            do(row)
         except GameRuleError as e:
-            modeladmin.message_user(request, f"{game}: {e}", messages.ERROR)
+            modeladmin.message_user(request, f"{row}: {e}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{game}: {done}", messages.SUCCESS)
+            modeladmin.message_user(request, f"{row}: {done}", messages.SUCCESS)
 
 
 @admin.action(description="Start the selected games")
 def start_games(modeladmin, request, queryset):
-    _each_game(
+    _each_row(
         modeladmin,
         request,
         queryset,
@@ -135,7 +136,7 @@ def advance_games(modeladmin, request, queryset):
 
 @admin.action(description="Retry the clock now (after a failed phase change)")
 def retry_clock(modeladmin, request, queryset):
-    _each_game(
+    _each_row(
         modeladmin,
         request,
         queryset,
@@ -146,7 +147,7 @@ def retry_clock(modeladmin, request, queryset):
 
 @admin.action(description="Cancel the selected games (open ones only; their players are told)")
 def cancel_games(modeladmin, request, queryset):
-    _each_game(
+    _each_row(
         modeladmin,
         request,
         queryset,
@@ -245,13 +246,55 @@ class GameEventAdmin(ReadOnlyAdmin):
     ordering = ("game", "index")
 
 
+@admin.action(description="Hide the selected posts (players' posts; their threads say so)")
+def hide_posts(modeladmin, request, queryset):
+    _each_row(
+        modeladmin,
+        request,
+        queryset.select_related("game"),
+        lambda p: services.post_hide(
+            game=p.game, thread=p.thread, number=p.number, by=request.user
+        ),
+        "hidden.",
+    )
+
+
+@admin.action(description="Show the selected hidden posts again")
+def show_posts(modeladmin, request, queryset):
+    _each_row(
+        modeladmin,
+        request,
+        queryset.select_related("game"),
+        lambda p: services.post_show(
+            game=p.game, thread=p.thread, number=p.number, by=request.user
+        ),
+        "shown again.",
+    )
+
+
 @admin.register(Post)
 class PostAdmin(ReadOnlyAdmin):
-    list_display = ("game", "thread", "number", "kind", "author", "phase", "created_at")
+    list_display = (
+        "game",
+        "thread",
+        "number",
+        "kind",
+        "author",
+        "phase",
+        "created_at",
+        "hidden_at",
+    )
     list_select_related = ("game", "author")
-    list_filter = ("kind", "thread")
+    list_filter = ("kind", "thread", ("hidden_at", admin.EmptyFieldListFilter))
     search_fields = ("game__title", "body", "author__player_name")
     ordering = ("game", "thread", "number")
+    readonly_fields = ("hidden_at", "hidden_by", "hidden_reason", "hidden_phase")
+    actions = (hide_posts, show_posts)
+
+    def get_actions(self, request):
+        # The services decide who may (the game's moderator); the admin asks the change
+        # permission first, as for the games' actions.
+        return super().get_actions(request) if request.user.has_perm("games.change_game") else {}
 
 
 @admin.register(PhaseLockIn)

@@ -153,6 +153,9 @@ class Game(models.Model):
     # the first post; the salt is published with the deal at the final reveal.
     deal_salt = models.CharField(max_length=64, blank=True, editable=False)
     deal_commitment = models.CharField(max_length=64, blank=True, editable=False)
+    # How often a moderator hid or showed again a post (services/moderation.py): the one
+    # change to a thread that adds no post, so the cached pages of posts are keyed by it.
+    posts_hidden = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the database on every write, QuerySet.update included, so it cannot go
     # stale; the sweep's due query is `status = running AND next_due_at <= now` on its index.
     next_due_at = models.GeneratedField(
@@ -366,6 +369,20 @@ class Post(models.Model):
     )
     phase = models.CharField(max_length=16)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A player's post the moderator hid (services/moderation.post_hide): every thread shows
+    # the reason in its place and searches and quotes pass it by; the text stays, for the
+    # moderator's desk and the admin, until it is shown again.
+    hidden_at = models.DateTimeField(null=True, blank=True, editable=False)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    hidden_reason = models.CharField(max_length=200, blank=True, editable=False)
+    hidden_phase = models.CharField(max_length=16, blank=True, editable=False)  # then
 
     class Meta:
         ordering = ["game", "thread", "number"]

@@ -6,6 +6,7 @@ from .views import (
     desk,
     email,
     fair_deal,
+    hidden_posts,
     lab,
     live,
     lobby,
@@ -31,6 +32,7 @@ urlpatterns = (
     + role.urlpatterns
     + rooms.urlpatterns
     + desk.urlpatterns
+    + hidden_posts.urlpatterns
     + replacements.urlpatterns
     + signups.urlpatterns
     + absences.urlpatterns

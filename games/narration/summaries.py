@@ -1,6 +1,7 @@
 """The public thread's system posts in words: the summary one advance makes (the day's
 final vote count, the lynch or no lynch, what the night brought, the phase that begins),
-what kind of post each is (its icon and label), and a replaced player's name."""
+what kind of post each is (its icon and label), a replaced player's name, and what
+shows in place of a post the moderator hid."""
 
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -51,6 +52,13 @@ def headline(kinds: Sequence[str]) -> int:
 def replaced_name(old: str, new: str) -> str:
     """A replaced player's name on what they wrote and did before the replacement (W-72)."""
     return _("{old} (replaced by {new})").format(old=old, new=new)
+
+
+def hidden_words(reason: str) -> str:
+    """What a thread shows in place of a player's post the moderator hid."""
+    if reason:
+        return _("The moderator hid this post: {reason}").format(reason=reason)
+    return _("The moderator hid this post.")
 
 
 class Summary(NamedTuple):

@@ -9,9 +9,11 @@ from django.utils import timezone
 from .. import turns
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post
+from ..narration import display_name
+from ..narration.notices import PUBLIC, thread_words
 from .absences import absences_shown
 from .log import by_phase, events_all
-from .rooms import room_links
+from .rooms import room_links, room_ref
 from .seats import CardRow, card_rows, display_names, game_seats
 
 
@@ -75,20 +77,60 @@ class DeskPage:
     log: list  # (phase, [events]): every event
     threads: list  # RoomLink: every private thread
     away: dict = field(default_factory=dict)  # user id -> absences.Away, notes included
+    hidden: list = field(default_factory=list)  # HiddenPost: the posts the moderator hid
 
 
 def desk_page(game: Game) -> DeskPage:
     """The moderator's desk of a running game, in a constant number of queries."""
     seats = game_seats(game)
     state = engine_state(game)
+    names = display_names(seats)
     return DeskPage(
         game=game,
-        names=display_names(seats),
+        names=names,
         rows=_activity(game, seats, state),
         log=by_phase(events_all(game)),
         threads=room_links(game, state),
         away=absences_shown([s.user_id for s in seats], timezone.now()),
+        hidden=hidden_posts(game, names),
     )
+
+
+@dataclass
+class HiddenPost:
+    ref: str  # its thread's id in the desk's forms: "public", or the room's (room_ref)
+    thread: str  # its thread in words
+    number: int
+    author: str
+    body_html: str  # as written: shown on the desk alone
+    reason: str
+    by: str  # who hid it
+    at: object
+    phase: str  # the game's phase when it was hidden
+
+
+def _hidden(game):
+    return Post.objects.filter(game=game, hidden_at__isnull=False).select_related(
+        "seat", "hidden_by"
+    )
+
+
+def hidden_posts(game: Game, names: dict) -> list[HiddenPost]:
+    """The posts the moderator hid, in the order they were hidden, with their text."""
+    return [
+        HiddenPost(
+            ref=PUBLIC if p.thread == PUBLIC else room_ref(game, p.thread),
+            thread=thread_words(p.thread, game.ruleset),
+            number=p.number,
+            author=display_name(p.seat.name, names),
+            body_html=p.body_html,
+            reason=p.hidden_reason,
+            by=p.hidden_by.player_name if p.hidden_by else "",
+            at=p.hidden_at,
+            phase=p.hidden_phase,
+        )
+        for p in _hidden(game).order_by("hidden_at")
+    ]
 
 
 @dataclass
@@ -114,7 +156,8 @@ def _act_text(step, phase, names):
 
 def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
     """W-72: every moderator act in order: the engine inputs a moderator made (advance now,
-    remove, stalemate) and the moderator's posts (announcements and the clock's notices)."""
+    remove, stalemate), the moderator's posts (announcements and the clock's notices) and
+    the posts they hid."""
     acts = [
         ModeratorAct(i.created_at, i.phase, i.by.player_name, _act_text(i.step, i.phase, names))
         for i in GameInput.objects.filter(game=game, seat__isnull=True, by__isnull=False)
@@ -127,4 +170,12 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
         ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
         for p in Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
     ]
+    acts += [  # a post shown again leaves no act: the thread shows it as written
+        ModeratorAct(h.at, h.phase, h.by, _hidden_text(h)) for h in hidden_posts(game, names)
+    ]
     return sorted(acts, key=lambda a: a.at)
+
+
+def _hidden_text(h: HiddenPost) -> str:
+    hid = f"Hid {h.author}’s post #{h.number} in {h.thread}"
+    return f"{hid}: {h.reason}" if h.reason else f"{hid}."

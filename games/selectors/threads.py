@@ -22,7 +22,7 @@ from django.utils import dateformat, timezone
 
 from ..models import Game, Post
 from ..narration import describe_event, display_name, phase_label
-from ..narration.summaries import post_icon, post_label, replaced_name
+from ..narration.summaries import hidden_words, post_icon, post_label, replaced_name
 from ..post_times import localise
 
 POSTS_PER_PAGE = 50
@@ -74,8 +74,8 @@ class ThreadFilter:
             posts = posts.filter(seat__name__in=self.seats)
         if self.day:
             posts = posts.filter(phase=f"day {self.day}")
-        if self.q:
-            posts = posts.filter(body__icontains=self.q)
+        if self.q:  # a hidden post's text is not searched: a match would tell of it
+            posts = posts.filter(body__icontains=self.q, hidden_at__isnull=True)
         return posts
 
 
@@ -88,7 +88,8 @@ def search_words(value) -> str:
 class ThreadPage:
     # Each post a dict: number, kind, url (permalink), author_name, seat (its name, or None),
     # seat_query (?only= value), seat_label, phase, body_html, text (a system post's words),
-    # reply_number (of the post it answers, or None), reply_url, its time in the reader's zone
+    # reply_number (of the post it answers, or None), reply_url, hidden (the words shown in
+    # place of a post the moderator hid, else ""), its time in the reader's zone
     # as the `date` filter writes it: at_iso ("c"), at_long ("l j F Y, H:i T"),
     # at_short ("D j M, H:i"), at_zone ("T").
     rows: list
@@ -261,7 +262,7 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
 # What a page reads of each post (paths through its author, seat, reply and event).
 ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
               "seat__name", "reply_to__number", "event__kind", "event__data", "notice",
-              "author_id", "seat__user_id")  # fmt: skip
+              "author_id", "seat__user_id", "hidden_at", "hidden_reason")  # fmt: skip
 
 
 def _rows(posts, thread, names, game) -> list[dict]:
@@ -315,6 +316,11 @@ def _rows(posts, thread, names, game) -> list[dict]:
         if row["kind"] != Post.Kind.PLAYER and "<time" in row["body_html"]:
             # A notice's moments in the reader's zone (games/post_times.py).
             row["body_html"] = localise(row["body_html"], moment)
+        reason = row.pop("hidden_reason")
+        if row.pop("hidden_at"):  # its words in its place, for every reader of the thread
+            row["body_html"], row["hidden"] = "", hidden_words(reason)
+        else:
+            row["hidden"] = ""
         row["at_iso"], row["at_long"], row["at_short"], row["at_zone"] = moment(row["created_at"])
         # The viewer's note on the seat (notes.notes_merge): a key the template finds, as a
         # missing one costs the template three failed lookups a post.
@@ -352,7 +358,9 @@ def moments():
 def post_quote(game: Game, number: int, names: dict) -> str | None:
     """Post `number` of the public thread as a Markdown quote for a reply, or None."""
     post = (
-        Post.objects.filter(game=game, thread=PUBLIC, number=number, kind=Post.Kind.PLAYER)
+        Post.objects.filter(
+            game=game, thread=PUBLIC, number=number, kind=Post.Kind.PLAYER, hidden_at__isnull=True
+        )
         .select_related("seat")
         .first()
     )

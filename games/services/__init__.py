@@ -17,6 +17,8 @@ from .moderation import (
     member_find_by_email_allowed,
     player_remove,
     player_replace,
+    post_hide,
+    post_show,
     stalemate_declare,
 )
 from .phases import advance_refusal, midnight_pass, phase_advance, phase_lock_in
@@ -61,6 +63,8 @@ __all__ = [
     "phase_lock_in",
     "player_remove",
     "player_replace",
+    "post_hide",
+    "post_show",
     "post_create",
     "reminder_tick",
     "reminders_send",

@@ -30,13 +30,13 @@ def game_locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def game_moderated(game: Game, by, *, what: str = "do that") -> Game:
-    """The game's row locked for its moderator's act on a running game; GameRuleError
-    for anyone else or a game that is not running."""
+def game_moderated(game: Game, by, *, what: str = "do that", running: bool = True) -> Game:
+    """The game's row locked for its moderator's act on a running game (any game, when not
+    `running`); GameRuleError for anyone else or a game that is not running."""
     game = game_locked(game)
     if not can_moderate(game, by):
         raise GameRuleError(f"only the game's moderator can {what}")
-    if game.status != Game.Status.RUNNING:
+    if running and game.status != Game.Status.RUNNING:
         raise GameRuleError("this game is not running")
     return game
 

@@ -1,11 +1,13 @@
 """The moderator's acts on a running game (W-72): replacing and removing players,
-declaring a stalemate (W-72b), and announcements; each one transaction with the game row
-locked first, and each logged for the final reveal."""
+declaring a stalemate (W-72b), announcements, and hiding a player's post (in a finished
+game's threads too); each one transaction with the game row locked first, and each logged
+for the final reveal."""
 
 from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import player_key_for
@@ -99,3 +101,52 @@ def announcement_post(*, game: Game, by, body: str) -> Post:
 def _announce(game, by, sentence, **words):
     """The moderator's notice of their act: "X replaces Y." (W-72: logged)."""
     return moderator_notice_create(game, by, sentence, **words)
+
+
+HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
+HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason", "hidden_phase"]
+
+
+def _player_post(game, thread, number):
+    post = Post.objects.filter(game=game, thread=thread, number=number).first()
+    if post is None:
+        raise GameRuleError(f"there is no post #{number} in that thread")
+    if post.kind != Post.Kind.PLAYER:
+        raise GameRuleError(f"post #{number} is not a player's post: only those can be hidden")
+    return post
+
+
+def _hidden_changed(game, post, fields):
+    post.save(update_fields=fields)
+    # The cached pages of posts are keyed by this count (views/fragments.py).
+    Game.objects.filter(pk=game.pk).update(posts_hidden=F("posts_hidden") + 1)
+
+
+@transaction.atomic
+def post_hide(*, game: Game, thread: str, number: int, by, reason: str = "") -> Post:
+    """A player's post hidden by the moderator (a leaked card, abuse): every thread shows
+    the reason in its place, and searches and quotes pass it by. The text is kept for the
+    desk and the admin; `post_show` brings it back."""
+    reason = " ".join(str(reason).split())
+    if len(reason) > HIDE_REASON_MAX:
+        raise GameRuleError(f"keep the reason under {HIDE_REASON_MAX} characters")
+    game = game_moderated(game, by, what="hide a post", running=False)
+    post = _player_post(game, thread, number)
+    if post.hidden_at is not None:
+        raise GameRuleError(f"post #{number} is already hidden")
+    post.hidden_at, post.hidden_by, post.hidden_reason = timezone.now(), by, reason
+    post.hidden_phase = game.phase
+    _hidden_changed(game, post, HIDDEN_FIELDS)
+    return post
+
+
+@transaction.atomic
+def post_show(*, game: Game, thread: str, number: int, by) -> Post:
+    """A hidden post shown again, as it was written."""
+    game = game_moderated(game, by, what="show a hidden post", running=False)
+    post = _player_post(game, thread, number)
+    if post.hidden_at is None:
+        raise GameRuleError(f"post #{number} is not hidden")
+    post.hidden_at, post.hidden_by, post.hidden_reason, post.hidden_phase = None, None, "", ""
+    _hidden_changed(game, post, HIDDEN_FIELDS)
+    return post

@@ -5,8 +5,9 @@ reader in one time zone until the game changes, and making them was most of the 
 cost. Each is cached under:
 - the game's shared version (selectors.live.shared_version: its status, phase, inputs,
   clock and the thread's last post number), so a vote, a post or a deadline makes new ones;
-  the posts and the filter instead under what alone changes them (a page's last post and
-  the game's status; the days), so a busy day's votes leave the thread's pages cached;
+  the posts and the filter instead under what alone changes them (a page's last post, the
+  game's status and its count of posts hidden or shown again; the days), so a busy day's
+  votes leave the thread's pages cached;
 - the players' names (a replacement or a new player name rewords every post);
 - the reader's time zone (every time shown is in it);
 - for the posts, their page and whether the reader may post (the Reply and Quote links).
@@ -73,7 +74,7 @@ def posts_html(page) -> str | None:
     # a deadline or a post on a later page leaves an earlier page as it was).
     key = _key(
         "posts", page, posts.number, posts.last_shown, page.can_post, page.game.status,
-        versioned=False,
+        page.game.posts_hidden, versioned=False,
     )  # fmt: skip
     return _cached(key, make)
 

@@ -37,6 +37,7 @@ from ..narration import (
     standing_text,
 )
 from ..narration import since as words
+from ..narration.summaries import hidden_words
 from ..permissions import AFTERLIFE, can_moderate, rooms_for
 from .rooms import room_key, room_ref
 from .seats import display_names, seats_public
@@ -464,13 +465,23 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
         .filter(first)
         .order_by("thread", "number")
         .values(
-            "thread", "number", "kind", "body", "author__player_name", "event__kind", "event__data"
-        )  # fmt: skip
+            "thread",
+            "number",
+            "kind",
+            "body",
+            "author__player_name",
+            "event__kind",
+            "event__data",
+            "hidden_at",
+            "hidden_reason",
+        )
     )
     lines = {}
     for p in posts:
         if p["event__kind"]:
             text = describe_event(p["event__kind"], p["event__data"], names)
+        elif p["hidden_at"]:  # as its thread shows it: the moderator's reason, not the text
+            text = hidden_words(p["hidden_reason"])
         else:
             text = _first_line(p["body"])
         author = p["author__player_name"] or ""

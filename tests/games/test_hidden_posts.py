@@ -178,3 +178,20 @@ def test_the_admin_hides_and_shows_through_the_service(client, leak):
     client.post(url, {"action": "show_posts", "_selected_action": [post.pk]})
     post.refresh_from_db()
     assert post.hidden_at is None
+
+
+def test_what_changed_since_a_visit_gives_the_reason_not_the_first_line(
+    client, cast_game, cast_users, moderator
+):
+    """The "since your last visit" page and the daily digest (the same selector) quote the
+    first lines of new posts: a hidden one's is its reason."""
+    cat = cast_users["cat"]
+    client.force_login(cat)
+    client.get(_detail(cast_game))  # her last visit
+    post = services.post_create(game=cast_game, user=cast_users["ann"], body=LEAK)
+    since = reverse("game_since", args=[cast_game.pk])
+    services.post_hide(
+        game=cast_game, thread="public", number=post.number, by=moderator, reason=REASON
+    )
+    text = page_text(client.get(since).content.decode())
+    assert LEAK not in text and f"Ann: {SHOWN}" in text

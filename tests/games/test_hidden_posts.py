@@ -195,3 +195,15 @@ def test_what_changed_since_a_visit_gives_the_reason_not_the_first_line(
     )
     text = page_text(client.get(since).content.decode())
     assert LEAK not in text and f"Ann: {SHOWN}" in text
+
+
+def test_a_finished_games_post_can_be_hidden_from_the_archive(client, leak, moderator):
+    """The thread stays readable by everyone once the game is over: a post found then to
+    break the rules can still be hidden (the admin's action; the desk is a running game's)."""
+    game, number = leak
+    services.stalemate_declare(game=game, by=moderator)  # W-72b: the game is over
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    services.post_hide(game=game, thread="public", number=number, by=moderator, reason=REASON)
+    html = _html(client, None, _detail(game, "?page=1"))
+    assert LEAK not in html and SHOWN in html

@@ -3,8 +3,9 @@ the page shows, read in one query so an unchanged poll costs next to nothing, an
 it has changed the fragments to swap in (new posts, the vote count, the deadline).
 
 The version is what the page shows that can change while it is open: the game's status,
-phase, inputs (every vote and action), clock and the public thread's last post number,
-and who is looking (the vote panel is the viewer's own).
+phase, inputs (every vote and action), clock, the public thread's last post number and
+its posts the moderator hid (an open page swaps a hidden post's text for the reason), and
+who is looking (the vote panel is the viewer's own).
 """
 
 import hashlib
@@ -14,9 +15,11 @@ from django.db.models import OuterRef, Subquery
 
 from ..models import Game, Post
 from .game import GamePage, game_page
-from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, post_url
+from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, hidden_in_thread, post_url
 
-VERSION_FIELDS = ("status", "phase", "inputs_count", "deadline_at", "paused_at", "midnight_at")
+VERSION_FIELDS = (
+    "status", "phase", "inputs_count", "deadline_at", "paused_at", "midnight_at", "posts_hidden",
+)  # fmt: skip
 
 
 def _tag(values, last, user) -> str:
@@ -86,6 +89,7 @@ class LiveUpdate:
     new: int  # how many posts the reader has not seen
     first_url: str  # the permalink of the first of them
     last: int  # the last post number the reader has now (appended or announced)
+    hidden: list  # (number, words) of each post of the thread the moderator hid
 
 
 def live_update(game: Game, user, *, after: int | None, version: LiveVersion, append: bool):
@@ -102,4 +106,7 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     page = game_page(game, user, since=since, deferred=True, last=version.last)
     # A post written since the version was read is appended too: the script goes on from it.
     last = max([version.last] + [int(row["number"]) for row in page.posts.rows])
-    return LiveUpdate(page, version, new, post_url(game.pk, after + 1) if new else "", last)
+    # A game with no post ever hidden (nearly all) asks nothing more.
+    hidden = hidden_in_thread(game, PUBLIC) if game.posts_hidden else []
+    first = post_url(game.pk, after + 1) if new else ""
+    return LiveUpdate(page, version, new, first, last, hidden)

@@ -355,6 +355,12 @@ def moments():
     return moment
 
 
+def hidden_in_thread(game: Game, thread: str) -> list[tuple[int, str]]:
+    """(number, the words shown in its place) of each post of `thread` the moderator hid."""
+    posts = Post.objects.filter(game=game, thread=thread, hidden_at__isnull=False)
+    return [(n, hidden_words(r)) for n, r in posts.values_list("number", "hidden_reason")]
+
+
 def post_quote(game: Game, number: int, names: dict) -> str | None:
     """Post `number` of the public thread as a Markdown quote for a reply, or None."""
     post = (

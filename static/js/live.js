@@ -2,8 +2,9 @@
 // whether anything changed, sending the version the page has (If-None-Match). Unchanged
 // is a 304 costing one query; changed is the page's own partials: new posts appended
 // on the thread's last page (elsewhere a "N new posts — show" link), the vote count and
-// the deadline swapped in, and a short summary in the polite status region. Without
-// JavaScript the page is as it was rendered. No dependencies.
+// the deadline swapped in, a post the moderator hid shown as hidden, and a short summary
+// in the polite status region. Without JavaScript the page is as it was rendered. No
+// dependencies.
 (function () {
   "use strict";
   var thread = document.querySelector("[data-live-url]");
@@ -55,6 +56,26 @@
     return added;
   }
 
+  // A post the moderator hid since the page was made: its text gives way to the reason,
+  // and its Quote link goes (the thread's own markup for a hidden post).
+  function hidePosts(doc) {
+    var hidden = part(doc, "hidden");
+    var count = 0;
+    if (!hidden) return 0;
+    hidden.querySelectorAll("[data-hidden-post]").forEach(function (words) {
+      var li = document.getElementById("p" + words.dataset.hiddenPost);
+      var body = li && li.querySelector(".post__body");
+      if (!body) return;
+      var said = document.createElement("p");
+      said.className = "post__hidden";
+      said.textContent = words.textContent;
+      body.replaceWith(said);
+      li.querySelectorAll('a[href*="quote="]').forEach(function (a) { a.remove(); });
+      count += 1;
+    });
+    return count;
+  }
+
   function apply(html, tag) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var root = doc.querySelector("[data-live-version]");
@@ -63,6 +84,7 @@
     var done = true;
     var added = append ? appendPosts(doc) : 0;
     if (added) said.push(added + (added === 1 ? " new post." : " new posts."));
+    if (hidePosts(doc)) said.push("The moderator hid a post.");
     // Appended posts are seen; announced ones are counted from the page's own last post.
     if (added || after === "") after = root.dataset.liveLast;
     var notice = region("notice");

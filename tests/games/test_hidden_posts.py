@@ -207,3 +207,20 @@ def test_a_finished_games_post_can_be_hidden_from_the_archive(client, leak, mode
     services.post_hide(game=game, thread="public", number=number, by=moderator, reason=REASON)
     html = _html(client, None, _detail(game, "?page=1"))
     assert LEAK not in html and SHOWN in html
+
+
+def test_an_open_pages_poll_learns_of_the_hide(client, leak, cast_users, moderator):
+    """The live refresh (static/js/live.js): a hide changes the game's version, and the
+    poll's answer names the hidden post and its words, never its text."""
+    game, number = leak
+    client.force_login(cast_users["cat"])
+    html = client.get(_detail(game)).content.decode()
+    version = html.split('data-live-version="')[1].split('"')[0]
+    poll = reverse("game_live", args=[game.pk]) + f"?after={number}&mode=append"
+    headers = {"If-None-Match": f'"{version}"'}
+    assert client.get(poll, headers=headers).status_code == 304
+    services.post_hide(game=game, thread="public", number=number, by=moderator, reason=REASON)
+    response = client.get(poll, headers=headers)
+    assert response.status_code == 200
+    answer = response.content.decode()
+    assert f'<p data-hidden-post="{number}">{SHOWN}</p>' in answer and LEAK not in answer

@@ -26,6 +26,7 @@ from .models import (
     GameInput,
     PhaseLockIn,
     Post,
+    PostModeration,
     Prod,
     ReplacementOffer,
     ReplacementVolunteer,
@@ -288,13 +289,23 @@ class PostAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "thread", ("hidden_at", admin.EmptyFieldListFilter))
     search_fields = ("game__title", "body", "author__player_name")
     ordering = ("game", "thread", "number")
-    readonly_fields = ("hidden_at", "hidden_by", "hidden_reason", "hidden_phase")
+    readonly_fields = ("hidden_at", "hidden_by", "hidden_reason")
     actions = (hide_posts, show_posts)
 
     def get_actions(self, request):
         # The services decide who may (the game's moderator); the admin asks the change
         # permission first, as for the games' actions.
         return super().get_actions(request) if request.user.has_perm("games.change_game") else {}
+
+
+@admin.register(PostModeration)
+class PostModerationAdmin(ReadOnlyAdmin):
+    """Each hide and show of a post (the actions on the posts' page, or the desk)."""
+
+    list_display = ("post", "act", "by", "reason", "phase", "created_at")
+    list_select_related = ("post", "by")
+    list_filter = ("act",)
+    search_fields = ("post__game__title", "by__player_name", "reason")
 
 
 @admin.register(PhaseLockIn)

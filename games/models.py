@@ -382,7 +382,6 @@ class Post(models.Model):
         related_name="+",
     )
     hidden_reason = models.CharField(max_length=200, blank=True, editable=False)
-    hidden_phase = models.CharField(max_length=16, blank=True, editable=False)  # then
 
     class Meta:
         ordering = ["game", "thread", "number"]
@@ -392,6 +391,27 @@ class Post(models.Model):
 
     def __str__(self):
         return f"#{self.number} in {self.thread}"
+
+
+class PostModeration(models.Model):
+    """A moderator hid a post, or showed it again (services/moderation.py): the history the
+    final reveal's moderator's log shows. The post's `hidden_*` fields are its state now."""
+
+    class Act(models.TextChoices):
+        HIDE = "hide"
+        SHOW = "show"
+
+    post = models.ForeignKey(Post, on_delete=models.CASCADE, related_name="moderations")
+    act = models.CharField(max_length=8, choices=Act.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    phase = models.CharField(max_length=16)  # the game's, when it was done
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.act} {self.post}"
 
 
 class PhaseLockIn(models.Model):

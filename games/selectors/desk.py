@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from .. import turns
 from ..mapping import engine_state
-from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post
+from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
 from .absences import absences_shown
@@ -106,13 +106,6 @@ class HiddenPost:
     reason: str
     by: str  # who hid it
     at: object
-    phase: str  # the game's phase when it was hidden
-
-
-def _hidden(game):
-    return Post.objects.filter(game=game, hidden_at__isnull=False).select_related(
-        "seat", "hidden_by"
-    )
 
 
 def hidden_posts(game: Game, names: dict) -> list[HiddenPost]:
@@ -127,9 +120,10 @@ def hidden_posts(game: Game, names: dict) -> list[HiddenPost]:
             reason=p.hidden_reason,
             by=p.hidden_by.player_name if p.hidden_by else "",
             at=p.hidden_at,
-            phase=p.hidden_phase,
         )
-        for p in _hidden(game).order_by("hidden_at")
+        for p in Post.objects.filter(game=game, hidden_at__isnull=False)
+        .select_related("seat", "hidden_by")
+        .order_by("hidden_at")
     ]
 
 
@@ -170,12 +164,19 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
         ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
         for p in Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
     ]
-    acts += [  # a post shown again leaves no act: the thread shows it as written
-        ModeratorAct(h.at, h.phase, h.by, _hidden_text(h)) for h in hidden_posts(game, names)
+    acts += [
+        ModeratorAct(
+            m.created_at, m.phase, m.by.player_name if m.by else "", _post_act(m, game, names)
+        )
+        for m in PostModeration.objects.filter(post__game=game).select_related("post__seat", "by")
     ]
     return sorted(acts, key=lambda a: a.at)
 
 
-def _hidden_text(h: HiddenPost) -> str:
-    hid = f"Hid {h.author}’s post #{h.number} in {h.thread}"
-    return f"{hid}: {h.reason}" if h.reason else f"{hid}."
+def _post_act(m: PostModeration, game: Game, names: dict) -> str:
+    """A hide or a show in the log's words; the reason, never the post's text."""
+    post = f"{display_name(m.post.seat.name, names)}’s post #{m.post.number} in "
+    post += thread_words(m.post.thread, game.ruleset)
+    if m.act == PostModeration.Act.SHOW:
+        return f"Showed {post} again."
+    return f"Hid {post}: {m.reason}" if m.reason else f"Hid {post}."

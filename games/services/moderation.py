@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import player_key_for
 from games.engine import GameRuleError
 
-from ..models import Game, Post, Seat
+from ..models import Game, Post, PostModeration, Seat
 from .base import game_moderated
 from .inputs import input_apply
 from .posts import moderator_notice_create, post_body
@@ -104,7 +104,7 @@ def _announce(game, by, sentence, **words):
 
 
 HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
-HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason", "hidden_phase"]
+HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason"]
 
 
 def _player_post(game, thread, number):
@@ -116,9 +116,12 @@ def _player_post(game, thread, number):
     return post
 
 
-def _hidden_changed(game, post, fields):
-    post.save(update_fields=fields)
-    # The cached pages of posts are keyed by this count (views/fragments.py).
+def _hidden_changed(game, post, act, by):
+    post.save(update_fields=HIDDEN_FIELDS)
+    PostModeration.objects.create(
+        post=post, act=act, by=by, reason=post.hidden_reason, phase=game.phase
+    )
+    # The cached pages of posts and the live refresh are keyed by this count.
     Game.objects.filter(pk=game.pk).update(posts_hidden=F("posts_hidden") + 1)
 
 
@@ -135,8 +138,7 @@ def post_hide(*, game: Game, thread: str, number: int, by, reason: str = "") -> 
     if post.hidden_at is not None:
         raise GameRuleError(f"post #{number} is already hidden")
     post.hidden_at, post.hidden_by, post.hidden_reason = timezone.now(), by, reason
-    post.hidden_phase = game.phase
-    _hidden_changed(game, post, HIDDEN_FIELDS)
+    _hidden_changed(game, post, PostModeration.Act.HIDE, by)
     return post
 
 
@@ -147,6 +149,6 @@ def post_show(*, game: Game, thread: str, number: int, by) -> Post:
     post = _player_post(game, thread, number)
     if post.hidden_at is None:
         raise GameRuleError(f"post #{number} is not hidden")
-    post.hidden_at, post.hidden_by, post.hidden_reason, post.hidden_phase = None, None, "", ""
-    _hidden_changed(game, post, HIDDEN_FIELDS)
+    post.hidden_at, post.hidden_by, post.hidden_reason = None, None, ""
+    _hidden_changed(game, post, PostModeration.Act.SHOW, by)
     return post

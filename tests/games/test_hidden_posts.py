@@ -105,10 +105,12 @@ def test_the_desk_keeps_the_text_and_shows_it_again(client, leak, cast_users, mo
     assert "No post is hidden." in page_text(
         _html(client, moderator, reverse("game_desk", args=[game.pk]))
     )
-    assert not [
-        a
-        for a in selectors.moderator_log(game, selectors.game_display_names(game))
-        if a.text.startswith("Hid ")
+    # Both acts stay in the log, in order, with who did them and when.
+    log = selectors.moderator_log(game, selectors.game_display_names(game))
+    acts = [(a.text, a.by, a.phase) for a in log if "’s post" in a.text]
+    assert acts == [
+        (f"Hid Ann’s post #{number} in the day thread: {REASON}", "Mod", "day 1"),
+        (f"Showed Ann’s post #{number} in the day thread again.", "Mod", "day 1"),
     ]
 
 
@@ -163,7 +165,7 @@ def test_a_post_is_hidden_once_and_shown_once(leak, moderator):
     # Without a reason, the thread says only that the moderator hid it.
     services.post_hide(game=game, thread="public", number=number, by=moderator, reason="  ")
     post = Post.objects.get(game=game, number=number)
-    assert post.hidden_reason == "" and post.hidden_phase == "day 1"
+    assert post.hidden_reason == ""
 
 
 def test_the_admin_hides_and_shows_through_the_service(client, leak):
@@ -207,6 +209,9 @@ def test_a_finished_games_post_can_be_hidden_from_the_archive(client, leak, mode
     services.post_hide(game=game, thread="public", number=number, by=moderator, reason=REASON)
     html = _html(client, None, _detail(game, "?page=1"))
     assert LEAK not in html and SHOWN in html
+    reveal = page_text(_html(client, None, reverse("game_reveal", args=[game.pk])))
+    assert f"Hid Ann's post #{number} in the day thread: {REASON}" in reveal  # ’ as '
+    assert LEAK not in reveal
 
 
 def test_an_open_pages_poll_learns_of_the_hide(client, leak, cast_users, moderator):

@@ -58,7 +58,11 @@ def _render_desk(request, game, values=None):
 @never_cache
 def desk(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
-    return _render_desk(request, game)
+    # The thread's "Hide…" link on a player's post: the hide form, its number filled in.
+    hide = request.GET.get("hide", "")[:12]
+    return _render_desk(
+        request, game, {"hide_thread": "public", "hide_number": hide} if hide else None
+    )
 
 
 @never_cache

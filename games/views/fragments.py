@@ -10,7 +10,8 @@ cost. Each is cached under:
   votes leave the thread's pages cached;
 - the players' names (a replacement or a new player name rewords every post);
 - the reader's time zone (every time shown is in it);
-- for the posts, their page and whether the reader may post (the Reply and Quote links).
+- for the posts, their page, whether the reader may post (the Reply and Quote links) and
+  whether they moderate the game (a Hide link on each player's post).
 A reader with private notes on the players gets their own posts made (the notes are
 theirs alone); a filtered thread is never cached. What differs per reader (their seat's
 panel, their vote, the read bar, the form) is made for each request around these.
@@ -73,8 +74,8 @@ def posts_html(page) -> str | None:
     # Not the game's version: a page's posts change only with its own last post (a vote,
     # a deadline or a post on a later page leaves an earlier page as it was).
     key = _key(
-        "posts", page, posts.number, posts.last_shown, page.can_post, page.game.status,
-        page.game.posts_hidden, versioned=False,
+        "posts", page, posts.number, posts.last_shown, page.can_post, page.is_moderator,
+        page.game.status, page.game.posts_hidden, versioned=False,
     )  # fmt: skip
     return _cached(key, make)
 

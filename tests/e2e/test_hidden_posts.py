@@ -1,7 +1,7 @@
 """The moderator hides a post in a real browser: Ann quotes her card in the day thread,
-the host hides the post from the desk with a reason, Cat's open page swaps the text for
-the reason without a reload (the live refresh), so does a fresh load (the cached page
-too), and the desk shows it again. Screenshot: desk-hidden.png."""
+the host follows the post's Hide link to the desk and hides it with a reason, Cat's open
+page swaps the text for the reason without a reload (the live refresh), so does a fresh
+load (the cached page too), and the desk shows it again. Screenshot: desk-hidden.png."""
 
 import pytest
 from playwright.sync_api import expect
@@ -28,11 +28,13 @@ def test_the_host_hides_a_post_and_shows_it_again(browser, live_server, shot, se
     cat.goto(url)
     expect(cat.locator(f"#p{number}")).to_contain_text(LEAK)
 
+    # The host goes from the post's "Hide…" link to the desk's form, the post filled in.
     desk = signed_in_page(browser, live_server.url, host)
-    desk.goto(f"{url}desk/")
+    desk.goto(url)
+    desk.locator(f"#p{number}").get_by_role("link", name="Hide…").click()
     form = desk.locator("form", has=desk.get_by_role("button", name="Hide the post"))
-    form.get_by_label("Thread").select_option(label="The day thread")
-    form.get_by_label("Post number").fill(str(number))
+    expect(form.get_by_label("Thread")).to_have_value("public")
+    expect(form.get_by_label("Post number")).to_have_value(str(number))
     form.get_by_label("Reason").fill(REASON)
     form.get_by_role("button", name="Hide the post").click()
     expect(desk.locator(".message--success")).to_contain_text(f"Post #{number} is hidden")

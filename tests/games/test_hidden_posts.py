@@ -229,3 +229,15 @@ def test_an_open_pages_poll_learns_of_the_hide(client, leak, cast_users, moderat
     assert response.status_code == 200
     answer = response.content.decode()
     assert f'<p data-hidden-post="{number}">{SHOWN}</p>' in answer and LEAK not in answer
+
+
+def test_the_moderator_reaches_the_hide_form_from_the_thread(client, leak, cast_users, moderator):
+    """A "Hide…" link on each player's post, for the moderator alone: the cached page of
+    posts is made apart for them, so no player is served the link."""
+    game, number = leak
+    link = f"/games/{game.pk}/desk/?hide={number}#hidden-title"
+    assert link in _html(client, moderator, _detail(game, "?page=1"))  # made and cached
+    for reader in (cast_users["cat"], None):
+        assert "desk/?hide=" not in _html(client, reader, _detail(game, "?page=1"))
+    desk = _html(client, moderator, f"/games/{game.pk}/desk/?hide={number}")
+    assert f'id="hide-number" name="number" inputmode="numeric" value="{number}"' in desk

@@ -48,6 +48,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class ModeratorActionsAdmin(ReadOnlyAdmin):
+    """Read-only rows whose actions are the moderator's: they need the change permission
+    on games (the rows themselves stay read-only); the services then check who moderates
+    which game."""
+
+    def get_actions(self, request):
+        if not request.user.has_perm("games.change_game"):
+            return {}
+        return super().get_actions(request)
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     fields = ("position", "name", "user", "joined_at", "cards")
@@ -158,7 +169,7 @@ def cancel_games(modeladmin, request, queryset):
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
+class GameAdmin(ModeratorActionsAdmin):
     list_display = (
         "title",
         "ruleset",
@@ -200,13 +211,6 @@ class GameAdmin(ReadOnlyAdmin):
 
     def has_add_permission(self, request, obj=None):
         return request.user.has_perm("games.add_game")
-
-    def get_actions(self, request):
-        # Actions are the moderator's: they need the change permission although the rows
-        # themselves are read-only here.
-        if not request.user.has_perm("games.change_game"):
-            return {}
-        return super().get_actions(request)
 
 
 @admin.register(Seat)
@@ -274,7 +278,7 @@ def show_posts(modeladmin, request, queryset):
 
 
 @admin.register(Post)
-class PostAdmin(ReadOnlyAdmin):
+class PostAdmin(ModeratorActionsAdmin):
     list_display = (
         "game",
         "thread",
@@ -291,11 +295,6 @@ class PostAdmin(ReadOnlyAdmin):
     ordering = ("game", "thread", "number")
     readonly_fields = ("hidden_at", "hidden_by", "hidden_reason")
     actions = (hide_posts, show_posts)
-
-    def get_actions(self, request):
-        # The services decide who may (the game's moderator); the admin asks the change
-        # permission first, as for the games' actions.
-        return super().get_actions(request) if request.user.has_perm("games.change_game") else {}
 
 
 @admin.register(PostModeration)
@@ -392,16 +391,13 @@ def volunteers_remove(modeladmin, request, queryset):
 
 
 @admin.register(ReplacementVolunteer)
-class ReplacementVolunteerAdmin(ReadOnlyAdmin):
+class ReplacementVolunteerAdmin(ModeratorActionsAdmin):
     """The replacement list: members add and leave it on the replacements page."""
 
     list_display = ("user", "game", "hours_per_week", "note", "created_at")
     list_select_related = ("user", "game")
     search_fields = ("user__player_name", "game__title")
     actions = (volunteers_remove,)
-
-    def get_actions(self, request):
-        return super().get_actions(request) if request.user.has_perm("games.change_game") else {}
 
 
 @admin.register(ReplacementOffer)

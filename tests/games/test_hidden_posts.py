@@ -241,3 +241,18 @@ def test_the_moderator_reaches_the_hide_form_from_the_thread(client, leak, cast_
         assert "desk/?hide=" not in _html(client, reader, _detail(game, "?page=1"))
     desk = _html(client, moderator, f"/games/{game.pk}/desk/?hide={number}")
     assert f'id="hide-number" name="number" inputmode="numeric" value="{number}"' in desk
+
+
+def test_the_admins_post_actions_need_the_moderators_permission(client, leak):
+    """Staff who may only view posts get no actions; the change permission on games (the
+    moderators' own) offers them, and the services still check the game's moderator."""
+    from django.contrib.auth.models import Permission
+
+    staff = UserFactory(player_name="Viewer", is_staff=True)
+    staff.user_permissions.add(Permission.objects.get(codename="view_post"))
+    client.force_login(staff)
+    url = reverse("admin:games_post_changelist")
+    assert client.get(url).status_code == 200
+    assert "hide_posts" not in client.get(url).content.decode()
+    staff.user_permissions.add(Permission.objects.get(codename="change_game"))
+    assert "hide_posts" in client.get(url).content.decode()

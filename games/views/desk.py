@@ -58,10 +58,11 @@ def _render_desk(request, game, values=None):
 @never_cache
 def desk(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
-    # The thread's "Hide…" link on a player's post: the hide form, its number filled in.
+    # A thread's "Hide…" link on a player's post: the hide form, its thread and number in.
     hide = request.GET.get("hide", "")[:12]
+    thread = request.GET.get("thread", "public")[:40]
     return _render_desk(
-        request, game, {"hide_thread": "public", "hide_number": hide} if hide else None
+        request, game, {"hide_thread": thread, "hide_number": hide} if hide else None
     )
 
 
@@ -79,6 +80,11 @@ def desk_room(request, game_id, key):
         back_url=reverse("game_desk", args=[game.pk]),
         back_label="The moderator's desk",
         links="game_desk_room",
+        hide_url=(
+            reverse("game_desk", args=[game.pk]) + f"?thread={key}&hide="
+            if game.status == Game.Status.RUNNING
+            else ""
+        ),
     )
 
 

@@ -132,11 +132,12 @@ def afterlife_post(request, game_id):
 
 # --- read-only views of a room: the afterlife (W-17), the desk, the reveal (W-71) ---------------
 def render_read_only_room(
-    request, game, ref, state, *, note, back_url, back_label, links, exclude=()
+    request, game, ref, state, *, note, back_url, back_label, links, exclude=(), hide_url=""
 ):
     """Any private thread of `game` for a viewer who sees the whole game (the caller's access
     helper said so), with links to the others (`links`: their URL's name). `ref` is the
-    room's id (selectors.room_ref); one that names no room of this game is a 404."""
+    room's id (selectors.room_ref); one that names no room of this game is a 404. With
+    `hide_url` (the moderator's desk) each player's post links to it, its number added."""
     threads = [t for t in room_links(game, state) if t.key not in exclude]
     key = room_key(game, ref, [t.key for t in threads])
     if key is None:
@@ -163,6 +164,7 @@ def render_read_only_room(
             "back_label": back_label,
             "threads": threads,
             "room_link_name": links,
+            "hide_url": hide_url,
         },
     )
 

@@ -78,6 +78,14 @@ def test_a_room_post_is_hidden_from_its_members(client, cast_game, cast_users, m
     post = services.room_post(game=cast_game, user=bob, room="coven", body=LEAK)
     room = room_url("game_room", cast_game, "coven")
     assert LEAK in _html(client, bob, room)
+    assert "desk/?thread=" not in _html(client, bob, room)  # the Hide link is the moderator's
+    # The moderator reads the room from the desk: its Hide link fills the desk's form in.
+    ref = room_ref(cast_game, "coven")
+    link = f"/games/{cast_game.pk}/desk/?thread={ref}&amp;hide={post.number}#hidden-title"
+    assert link in _html(client, moderator, room_url("game_desk_room", cast_game, "coven"))
+    desk = _html(client, moderator, link.replace("&amp;", "&"))
+    assert f'<option value="{ref}" selected>' in desk
+    assert f'inputmode="numeric" value="{post.number}"' in desk
     _hide(client, moderator, cast_game, post.number, thread=room_ref(cast_game, "coven"))
     html = _html(client, bob, room)
     assert LEAK not in html and SHOWN in html

@@ -251,30 +251,25 @@ class GameEventAdmin(ReadOnlyAdmin):
     ordering = ("game", "index")
 
 
-@admin.action(description="Hide the selected posts (players' posts; their threads say so)")
-def hide_posts(modeladmin, request, queryset):
+def _each_post(modeladmin, request, queryset, service, done):
+    """A post service (post_hide, post_show) on each chosen post, as the admin's user."""
     _each_row(
         modeladmin,
         request,
         queryset.select_related("game"),
-        lambda p: services.post_hide(
-            game=p.game, thread=p.thread, number=p.number, by=request.user
-        ),
-        "hidden.",
+        lambda p: service(game=p.game, thread=p.thread, number=p.number, by=request.user),
+        done,
     )
+
+
+@admin.action(description="Hide the selected posts (players' posts; their threads say so)")
+def hide_posts(modeladmin, request, queryset):
+    _each_post(modeladmin, request, queryset, services.post_hide, "hidden.")
 
 
 @admin.action(description="Show the selected hidden posts again")
 def show_posts(modeladmin, request, queryset):
-    _each_row(
-        modeladmin,
-        request,
-        queryset.select_related("game"),
-        lambda p: services.post_show(
-            game=p.game, thread=p.thread, number=p.number, by=request.user
-        ),
-        "shown again.",
-    )
+    _each_post(modeladmin, request, queryset, services.post_show, "shown again.")
 
 
 @admin.register(Post)

@@ -18,6 +18,7 @@ checks: while the first estimate is drawn, the next games are already being play
 
 import logging
 import time
+from contextlib import closing
 
 from django.conf import settings
 from django.core.cache import cache
@@ -192,8 +193,7 @@ class _Run:
         # A first estimate as soon as there is one worth showing: LAB_FIRST_GAMES games, or
         # as many of them as LAB_FIRST_SECONDS allow, however slow the setup's games are.
         # The games past it are already being played on the other cores while it is drawn.
-        first = self._chunks(0, plan.first, FIRST_CHUNK)
-        try:
+        with closing(self._chunks(0, plan.first, FIRST_CHUNK)) as first:
             due = self.started + settings.LAB_FIRST_SECONDS - FIRST_DRAW_SECONDS
             self._play_to(tally, first, until=due)
             job.state = jobs.REFINING
@@ -203,8 +203,6 @@ class _Run:
                 "lab job %s: first estimate, %d games in %.2f s", self.setup_key, tally.games, took
             )
             self._play_to(tally, first)
-        finally:
-            first.close()
         for n in plan.sizes:
             base = self.done
             other = simulate(
@@ -220,11 +218,8 @@ class _Run:
             self.publish_estimate(tally)
         # A slow setup (many seats) stops refining when its time is spent: what it played
         # by then is its answer, and the count asked becomes the count played.
-        rest = self._chunks(tally.games, plan.games, CHUNK)
-        try:
+        with closing(self._chunks(tally.games, plan.games, CHUNK)) as rest:
             self._play_to(tally, rest, until=self.started + settings.LAB_MAX_SECONDS)
-        finally:
-            rest.close()
         job.asked = min(job.asked, self.done)
         job.state = jobs.DONE
         self.publish_estimate(tally)

@@ -19,6 +19,9 @@ from .inputs import input_apply
 from .posts import moderator_notice_create, post_body
 from .replacements import seat_hand_over
 
+HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
+HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason"]  # a post's state, hidden or not
+
 
 def _seat(game, name):
     seat = Seat.objects.filter(game=game, name=name).select_related("user").first()
@@ -101,10 +104,6 @@ def announcement_post(*, game: Game, by, body: str) -> Post:
 def _announce(game, by, sentence, **words):
     """The moderator's notice of their act: "X replaces Y." (W-72: logged)."""
     return moderator_notice_create(game, by, sentence, **words)
-
-
-HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
-HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason"]
 
 
 def _player_post(game, thread, number):

@@ -313,6 +313,8 @@ def store_events(game, events, first_index, seats_by_name=None):
             )
         )
     GameEvent.objects.bulk_create(rows)
+    # Saved with the game row by the caller (its input or its start).
+    game.public_changes += sum(r.audience == GameEvent.Audience.PUBLIC for r in rows)
     if any(r.audience == GameEvent.Audience.SEATS for r in rows):
         if seats_by_name is None:  # only now: most inputs (a day vote) address nobody
             seats_by_name = {s.name: s for s in Seat.objects.filter(game=game)}

@@ -156,6 +156,11 @@ class Game(models.Model):
     # How often a moderator hid or showed again a post (services/moderation.py): the one
     # change to a thread that adds no post, so the cached pages of posts are keyed by it.
     posts_hidden = models.PositiveIntegerField(default=0, editable=False)
+    # How often something every viewer of the game page sees changed without a new public
+    # post: a public event stored (a vote moved, a death), a public post hidden or shown
+    # again. The live refresh's version counts this and never `inputs_count`, which counts
+    # the night's and the rooms' hidden inputs too (issue 25).
+    public_changes = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the database on every write, QuerySet.update included, so it cannot go
     # stale; the sweep's due query is `status = running AND next_due_at <= now` on its index.
     next_due_at = models.GeneratedField(
@@ -492,6 +497,9 @@ class GameVisit(models.Model):
     )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="visits")
     event_index = models.IntegerField(default=-1)  # the last GameEvent.index seen
+    # Where the visit before the game page's last one ended: its "since you last read" link
+    # starts there. Kept here, never printed: an event index counts hidden events too.
+    previous_index = models.IntegerField(default=-1)
     visited_at = models.DateTimeField()
 
     class Meta:

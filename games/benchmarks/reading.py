@@ -113,6 +113,7 @@ def timed(client, url, runs, status=200):
 def measure(write, client, game, reader, runs, vendor):
     from django.urls import reverse
 
+    from games.models import GameVisit
     from games.selectors import post_page
 
     last = _read_state(game, reader)
@@ -143,7 +144,11 @@ def measure(write, client, game, reader, runs, vendor):
         f"reading.land   GET the game without a page: the redirect to the first unread post "
         f"(#{last - UNREAD + 1}), median {total:.1f} ms ({sql:.1f} ms SQL), {queries} queries"
     )
-    since = f"{reverse('game_since', args=[game.pk])}?from={game.events.count() - 300}"
+    # The link of a game page whose previous visit ended 300 events ago.
+    GameVisit.objects.filter(user=reader, game=game).update(
+        previous_index=game.events.count() - 301
+    )
+    since = f"{reverse('game_since', args=[game.pk])}?visit=previous"
     total, sql, queries = timed(client, since, runs)
     write(
         f"reading.since  'since you last read' over the last 300 events and the unread "

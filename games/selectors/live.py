@@ -3,9 +3,12 @@ the page shows, read in one query so an unchanged poll costs next to nothing, an
 it has changed the fragments to swap in (new posts, the vote count, the deadline).
 
 The version is what the page shows that can change while it is open: the game's status,
-phase, inputs (every vote and action), clock, the public thread's last post number and
-its posts the moderator hid (an open page swaps a hidden post's text for the reason), and
-who is looking (the vote panel is the viewer's own).
+phase, public changes (a public event such as a vote, a public post hidden or shown
+again), clock, the public thread's last post number, and who is looking (the vote panel
+is the viewer's own). It is printed (the ETag, `data-live-version`) and answers 200 or
+304 to anyone, so it is made only of what every viewer sees: never the count of inputs,
+which night actions, pack votes, the dead's acts and secret day powers move too, nor a
+hide in a room (issue 25; tests/games/test_noninterference.py).
 """
 
 import hashlib
@@ -18,7 +21,7 @@ from .game import GamePage, game_page
 from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, hidden_in_thread, post_url
 
 VERSION_FIELDS = (
-    "status", "phase", "inputs_count", "deadline_at", "paused_at", "midnight_at", "posts_hidden",
+    "status", "phase", "public_changes", "deadline_at", "paused_at", "midnight_at",
 )  # fmt: skip
 
 
@@ -107,6 +110,6 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     # A post written since the version was read is appended too: the script goes on from it.
     last = max([version.last] + [int(row["number"]) for row in page.posts.rows])
     # A game with no post ever hidden (nearly all) asks nothing more.
-    hidden = hidden_in_thread(game, PUBLIC) if game.posts_hidden else []
+    hidden = hidden_in_thread(game, PUBLIC) if game.public_changes and game.posts_hidden else []
     first = post_url(game.pk, after + 1) if new else ""
     return LiveUpdate(page, version, new, first, last, hidden)

@@ -376,9 +376,12 @@ class SincePage:
         return bool(self.threads or self.votes or self.happened or self.private)
 
 
-def visit_boundary(game: Game, user) -> tuple[int, object]:
-    """(last event index seen, when) of the viewer's last visit; (-1, None) for none."""
-    visit = GameVisit.objects.filter(user=user, game=game).values_list("event_index", "visited_at")
+def visit_boundary(game: Game, user, *, previous=False) -> tuple[int, object]:
+    """(last event index seen, when) of the viewer's last visit, or with `previous` where
+    the visit before the game page's last one ended (its "since you last read" link); (-1,
+    None) for none."""
+    index = "previous_index" if previous else "event_index"
+    visit = GameVisit.objects.filter(user=user, game=game).values_list(index, "visited_at")
     found = visit.first()
     return found if found is not None else (-1, None)
 
@@ -397,16 +400,19 @@ def visible_events(game: Game, can: Readable):
 
 
 def since_page(
-    game: Game, user, *, boundary: int | None = None, created_after=None, seat=_UNKNOWN
-) -> SincePage:
-    """What changed in `game` for `user` since their last visit (GameVisit), or since event
-    `boundary` when given (the game page's link carries the one it replaced), and, for the
+    game: Game, user, *, previous=False, boundary: int | None = None, created_after=None,
+    seat=_UNKNOWN,
+) -> SincePage:  # fmt: skip
+    """What changed in `game` for `user` since their last visit (GameVisit), since the visit
+    before the game page's last one with `previous` (the page's link), or since event
+    `boundary` when given (the digest's and the benchmark's: never from a request, an
+    index counts hidden events), and, for the
     digest, only what happened after `created_after`: new posts per thread with their first
     lines, the day's vote moves with their wagons, deaths and announcements, what the viewer
     learned, and what their seat still has to do. A constant number of queries."""
     visited_at = None
     if boundary is None:
-        boundary, visited_at = visit_boundary(game, user)
+        boundary, visited_at = visit_boundary(game, user, previous=previous)
     seats = seats_public(game)
     names = display_names(seats)
     if seat is _UNKNOWN:

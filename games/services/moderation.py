@@ -16,7 +16,7 @@ from games.engine import GameRuleError
 from ..models import Game, Post, PostModeration, Seat
 from .base import game_moderated
 from .inputs import input_apply
-from .posts import moderator_notice_create, post_body
+from .posts import PUBLIC, moderator_notice_create, post_body
 from .replacements import seat_hand_over
 
 HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
@@ -120,8 +120,12 @@ def _hidden_changed(game, post, act, by):
     PostModeration.objects.create(
         post=post, act=act, by=by, reason=post.hidden_reason, phase=game.phase
     )
-    # The cached pages of posts and the live refresh are keyed by this count.
-    Game.objects.filter(pk=game.pk).update(posts_hidden=F("posts_hidden") + 1)
+    # The cached pages of posts are keyed by this count; the live refresh's version by the
+    # public thread's changes alone (a hide in a room is no business of its other readers).
+    changed = {"posts_hidden": F("posts_hidden") + 1}
+    if post.thread == PUBLIC:
+        changed["public_changes"] = F("public_changes") + 1
+    Game.objects.filter(pk=game.pk).update(**changed)
 
 
 @transaction.atomic

@@ -88,8 +88,9 @@ def game_visit_record(*, user, game: Game, upto: int | None = None) -> None:
     """Note that `user` has seen `game` up to event `upto` (by default its last event now):
     one INSERT … ON CONFLICT DO UPDATE that moves the visit's event only forward, and its
     time when the event moved or VISIT_TOUCH has passed (else it writes nothing). The game
-    page reads the previous visit beforehand (selectors.reading.thread_news, in the query
-    it makes anyway) for its "since you last read" link."""
+    page's visit (no `upto`) also keeps where the visit before it ended, which its "since
+    you last read" link starts after (selectors.reading.visit_boundary): the link names no
+    event, as an event's index counts hidden events too (issue 25)."""
     if not user.is_authenticated:
         return
     ops = connection.ops
@@ -106,15 +107,22 @@ def game_visit_record(*, user, game: Game, upto: int | None = None) -> None:
         value = "%s"
         params.append(int(upto))
     now = timezone.now()
-    params += [ops.adapt_datetimefield_value(now), ops.adapt_datetimefield_value(now - VISIT_TOUCH)]
-    event, at = col["event_index"], col["visited_at"]
+    touch = ops.adapt_datetimefield_value(now - VISIT_TOUCH)
+    params += [ops.adapt_datetimefield_value(now), touch, touch]
+    event, at, before = col["event_index"], col["visited_at"], col["previous_index"]
+    moved = f"excluded.{event} > {table}.{event} OR {table}.{at} < %s"
+    # The game page's visit: the previous one ended where this one starts (its time is
+    # not touched for that alone).
+    keep = "" if upto is not None else f", {before} = {table}.{event}"
+    kept = "" if upto is not None else f" OR {table}.{before} <> {table}.{event}"
     sql = (
-        f"INSERT INTO {table} ({col['user']}, {col['game']}, {event}, {at}) "
-        f"VALUES (%s, %s, {value}, %s) "
+        f"INSERT INTO {table} ({col['user']}, {col['game']}, {event}, {at}, {before}) "
+        f"VALUES (%s, %s, {value}, %s, -1) "
         f"ON CONFLICT ({col['user']}, {col['game']}) DO UPDATE SET "
         f"{event} = CASE WHEN excluded.{event} > {table}.{event} THEN excluded.{event} "
-        f"ELSE {table}.{event} END, {at} = excluded.{at} "
-        f"WHERE excluded.{event} > {table}.{event} OR {table}.{at} < %s"
+        f"ELSE {table}.{event} END, "
+        f"{at} = CASE WHEN {moved} THEN excluded.{at} ELSE {table}.{at} END{keep} "
+        f"WHERE {moved}{kept}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -3,7 +3,7 @@
 A page of the public thread's posts and the day's vote history are the same for every
 reader in one time zone until the game changes, and making them was most of the page's
 cost. Each is cached under:
-- the game's shared version (selectors.live.shared_version: its status, phase, inputs,
+- the game's shared version (selectors.live.shared_version: its status, phase, public changes,
   clock and the thread's last post number), so a vote, a post or a deadline makes new ones;
   the posts and the filter instead under what alone changes them (a page's last post, the
   game's status and its count of posts hidden or shown again; the days), so a busy day's

@@ -28,12 +28,13 @@ from games.selectors.reading import (
     thread_news,
 )
 from games.services import reading as services
-from witchhunt.converters import MAX_ID
 
 from .access import get_game_for_user
 from .feedback import run_and_redirect
 
 ALL = "all"  # "Mark everything read": every thread the viewer may read
+# The game page's "since you last read": since the visit before that page (never an index).
+SINCE_PREVIOUS = "visit=previous"
 PUBLIC = "public"  # the public thread (selectors.threads.PUBLIC)
 
 
@@ -104,25 +105,20 @@ def game_reading(request, game, page, reading: Reading | None) -> Reading | None
     previous = reading.news.visit
     services.game_visit_record(user=request.user, game=game)
     if previous is not None:
-        reading.since_url = f"{reverse('game_since', args=[game.pk])}?from={previous + 1}"
+        # Names no event: the visit row keeps where the previous visit ended (issue 25).
+        reading.since_url = f"{reverse('game_since', args=[game.pk])}?{SINCE_PREVIOUS}"
     return reading
-
-
-def _boundary(value) -> int | None:
-    """`?from=N` (the first event to show) as the last event seen, N - 1; None if absent."""
-    if not value or len(value) > 19 or not (value.isascii() and value.isdigit()):
-        return None
-    return min(int(value), MAX_ID) - 1
 
 
 @never_cache
 @login_required
 def since(request, game_id):
-    """What changed in a game since the viewer last opened it (or since `?from=`, the
-    game page's link): built from the events their pages show them. Opening it counts as
-    a visit."""
+    """What changed in a game since the viewer last opened it (or, from the game page's
+    link, since the visit before that page): built from the events their pages show them.
+    Opening it counts as a visit."""
     game = get_game_for_user(request, game_id)
-    page = since_page(game, request.user, boundary=_boundary(request.GET.get("from")))
+    previous = request.GET.get("visit") == "previous"
+    page = since_page(game, request.user, previous=previous)
     services.game_visit_record(user=request.user, game=game, upto=page.latest_event)
     return render(request, "games/since.html", {"game": game, "page": page})
 

@@ -151,7 +151,7 @@ def _pages(game, rooms, read_only_rooms):
         ("the last page", f"{detail}?page=last"),
         ("Day 1's votes", reverse("game_votes_day", args=[game.pk, 1])),
         # Issue 15: "since you last read", from the game's first event (all of it so far).
-        ("since", f"{reverse('game_since', args=[game.pk])}?from=0"),
+        ("since", reverse("game_since", args=[game.pk])),
         ("since, the last visit", reverse("game_since", args=[game.pk])),
         ("the vote count as of post 2", reverse("game_votes_at_post", args=[game.pk, 2])),
         ("the vote count as of post 4", reverse("game_votes_at_post", args=[game.pk, 4])),

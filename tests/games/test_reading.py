@@ -255,7 +255,7 @@ def test_a_thread_the_viewer_can_no_longer_read_is_never_counted(
     assert _mark(bob, court_game, "coven") == 1
     assert lobby_news(bob, [court_game]) == {court_game.pk: 0}
     client.force_login(bob)
-    since = reverse("game_since", args=[court_game.pk]) + "?from=0"
+    since = reverse("game_since", args=[court_game.pk])
     assert "Coven-after-9911" not in client.get(since).content.decode()
     assert lobby_news(newcomer, [court_game])[court_game.pk] >= 2
     client.force_login(newcomer)
@@ -344,14 +344,19 @@ def test_game_page_links_since_from_the_previous_visit(client, cast_game, cast_u
     ann = cast_users["ann"]
     client.force_login(ann)
     detail = reverse("game_detail", args=[cast_game.pk])
+    since = f"/games/{cast_game.pk}/since/?visit=previous"
     html = client.get(detail).content.decode()
-    assert f'href="/games/{cast_game.pk}/since/?from=0"' in html  # first visit: everything
-    seen = GameVisit.objects.get(user=ann, game=cast_game).event_index
+    assert f'href="{since}"' in html  # first visit: everything
+    assert "Bob voted for Dan" not in page_text(client.get(since).content.decode())
     services.vote_cast(game=cast_game, user=cast_users["bob"], target="dan")
     html = client.get(f"{detail}?page=1").content.decode()
-    assert f"/since/?from={seen + 1}" in html
-    text = page_text(client.get(f"/games/{cast_game.pk}/since/?from={seen + 1}").content.decode())
+    # The link names no event (issue 25): the visit row keeps where the last one ended.
+    assert f'href="{since}"' in html and "from=" not in html
+    text = page_text(client.get(since).content.decode())
     assert "Bob voted for Dan; Dan is now L-4." in text
+    # Reloading the game page with nothing new: the link shows nothing new either.
+    client.get(f"{detail}?page=1")
+    assert "Bob voted for Dan" not in page_text(client.get(since).content.decode())
 
 
 def test_mark_read_refuses_a_thread_the_viewer_may_not_read(client, court_game, court_users):

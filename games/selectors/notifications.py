@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from ..mentions import Target
 from ..models import Game, Notification, Seat
@@ -18,6 +19,8 @@ from .threads import PUBLIC, post_page, post_url
 
 # The list page shows this many, newest first; older ones stay in the table.
 LIST_LENGTH = 100
+REF_SALT = "games.notifications.ref"
+REF_LENGTH = 20
 
 
 def unread_count(user) -> int:
@@ -60,7 +63,7 @@ def notification_url(game: Game, kind: str, thread: str, number: int | None, key
 
 @dataclass
 class NotificationRow:
-    pk: int
+    ref: str  # notification_ref: the link's name for it
     kind: str
     text: str
     game_title: str
@@ -69,12 +72,38 @@ class NotificationRow:
     unread: bool
 
 
+# What names a notification to its reader: all of it theirs to see.
+REF_FIELDS = ("user_id", "game_id", "kind", "key", "post__thread", "post__number", "created_at")
+
+
+def notification_ref(values) -> str:
+    """The name a notification's link gives it (`values`: its REF_FIELDS), keyed with the
+    site's secret. Never its row's id, which counts every member's notifications, those
+    of mentions in private rooms too, nor anything else its reader may not see (issue 25)."""
+    user, game, kind, key, thread, number, at = values
+    # A post's notification is keyed by the post's row id (services.notifications): named
+    # by the post's thread and number instead.
+    seen = (user, game, kind, key if thread is None else "", thread, number, at.isoformat())
+    text = repr(seen)
+    return salted_hmac(REF_SALT, text, algorithm="sha256").hexdigest()[:REF_LENGTH]
+
+
+def notification_find(user, ref: str) -> int | None:
+    """The id of `user`'s notification named `ref`, or None: their notifications are read
+    (one query) and named in turn, a few microseconds each."""
+    if len(ref) != REF_LENGTH:
+        return None
+    rows = Notification.objects.filter(user=user).values_list("pk", *REF_FIELDS)
+    return next((r[0] for r in rows if constant_time_compare(notification_ref(r[1:]), ref)), None)
+
+
 def notification_list(user) -> list[NotificationRow]:
     """`user`'s latest notifications, newest first, each with where it leads. One query."""
     rows = (
         Notification.objects.filter(user=user)
         .select_related("game", "post")
         .only(
+            "user",
             "kind",
             "text",
             "created_at",
@@ -90,7 +119,10 @@ def notification_list(user) -> list[NotificationRow]:
     )
     return [
         NotificationRow(
-            pk=n.pk,
+            ref=notification_ref(
+                (n.user_id, n.game_id, n.kind, n.key, n.post and n.post.thread,
+                 n.post and n.post.number, n.created_at)
+            ),  # fmt: skip
             kind=n.kind,
             text=n.text,
             game_title=n.game.title,

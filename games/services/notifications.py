@@ -33,7 +33,7 @@ from ..narration import phase_label
 from ..narration.notices import mention_text, quote_text, voted_text, wagon_text
 from ..permissions import rooms_for
 from ..queue import after_commit
-from ..selectors.notifications import mention_targets, notification_url
+from ..selectors.notifications import mention_targets, notification_find, notification_url
 from ..selectors.seats import display_names, seats_public
 from ..selectors.threads import PUBLIC
 from ..selectors.votes import vote_count
@@ -259,9 +259,12 @@ def _unread_add(user_ids) -> None:
 
 # --- reading -----------------------------------------------------------------------------
 @transaction.atomic
-def notification_open(*, user, pk: int) -> Notification | None:
-    """`user`'s notification `pk`, marked read (with its game and post, to lead there);
-    None for one that is not theirs."""
+def notification_open(*, user, ref: str) -> Notification | None:
+    """`user`'s notification named `ref` (selectors.notifications.notification_ref), marked
+    read (with its game and post, to lead there); None for one that is not theirs."""
+    pk = notification_find(user, ref)
+    if pk is None:
+        return None
     found = Notification.objects.filter(user=user, pk=pk).select_related("game", "post").first()
     if found is not None and found.read_at is None:
         found.read_at = timezone.now()

@@ -25,8 +25,8 @@ def notifications(request):
 @never_cache
 @require_POST
 @login_required
-def notification_go(request, pk):
-    found = notification_open(user=request.user, pk=pk)
+def notification_go(request, ref):
+    found = notification_open(user=request.user, ref=ref)
     if found is None:
         raise Http404("no such notification")
     post = found.post
@@ -54,5 +54,5 @@ def notifications_read(request):
 urlpatterns = [
     path("notifications/", notifications, name="notifications"),
     path("notifications/read/", notifications_read, name="notifications_read"),
-    path("notifications/<id:pk>/", notification_go, name="notification_go"),
+    path("notifications/<slug:ref>/", notification_go, name="notification_go"),
 ]

@@ -11,6 +11,8 @@ ran red on the code before issue 25: the live version counted every input and ev
 and the "since you last read" link carried an event index that counts hidden events.
 """
 
+from dataclasses import dataclass
+
 import pytest
 import time_machine
 
@@ -66,39 +68,59 @@ def _spy_post_hidden(game, u):
     services.post_hide(game=game, thread="spies", number=post.number, by=u["mod"], reason="x")
 
 
-# name: (checkpoint it happens at, what both twins do there, the hidden input)
+def _mention_in_coven(game, u):
+    services.room_post(game=game, user=u["bob"], room="coven", body="@Hal Ann tonight.")
+
+
+def _mention_dan(game, u):
+    services.post_create(game=_refresh(game), user=u["ann"], body="@Dan what do you think?")
+
+
+@dataclass
+class Hidden:
+    """A hidden input at a checkpoint, with what both twins do before and after it there."""
+
+    at: str
+    act: object
+    before: object = None
+    after: object = None
+
+
 HIDDEN = {
-    "a room post": ("day 1", None, _spy_post),
-    "a hide in a room": ("day 1", _spy_post, lambda g, u: services.post_hide(
-        game=g, thread="spies", number=1, by=u["mod"], reason="A quoted card.")),
-    "a secret day power": ("day 1", None, lambda g, u: services.action_submit(
+    "a room post": Hidden("day 1", _spy_post),
+    "a hide in a room": Hidden("day 1", lambda g, u: services.post_hide(
+        game=g, thread="spies", number=1, by=u["mod"], reason="A quoted card."),
+        before=_spy_post),
+    # A mention notifies Hal; Dan's own notification comes after it in both twins.
+    "a mention in a room": Hidden("day 1", _mention_in_coven, after=_mention_dan),
+    "a secret day power": Hidden("day 1", lambda g, u: services.action_submit(
         game=g, user=u["jon"], action="ability", choice="elder_witch")),
-    "a night action": ("night 1", None, lambda g, u: services.action_submit(
+    "a night action": Hidden("night 1", lambda g, u: services.action_submit(
         game=g, user=u["ivy"], action="ability", targets=["jon"])),
-    "a withdrawn night action": ("night 1", None, lambda g, u: (
+    "a withdrawn night action": Hidden("night 1", lambda g, u: (
         services.action_submit(game=g, user=u["ivy"], action="ability", targets=["jon"]),
         services.action_withdraw(game=_refresh(g), user=u["ivy"], what="ability"))),
-    "an afterlife act": ("night 1", None, lambda g, u: services.action_submit(
+    "an afterlife act": Hidden("night 1", lambda g, u: services.action_submit(
         game=g, user=u["bob"], action="veto", target="cat")),
-    "an afterlife post": ("night 1", None, lambda g, u: services.room_post(
+    "an afterlife post": Hidden("night 1", lambda g, u: services.room_post(
         game=g, user=u["bob"], room="afterlife", body="Beyond-note-7704")),
 }  # fmt: skip
 
 
 def _witchhunt(name):
-    at, both, hidden_input = HIDDEN[name]
+    hidden_input = HIDDEN[name]
 
     def story(hidden):
         u = _users(CAST)
         game = make_game(u["mod"], u, cast=CAST, options={"public_setup": False})
 
         def happen(checkpoint):
-            if checkpoint != at:
+            if checkpoint != hidden_input.at:
                 return
-            if both:
-                both(_refresh(game), u)
-            if hidden:
-                hidden_input(_refresh(game), u)
+            for act in (hidden_input.before, hidden_input.act if hidden else None,
+                        hidden_input.after):  # fmt: skip
+                if act is not None:
+                    act(_refresh(game), u)
 
         happen("day 1")
         yield "day 1", _refresh(game), u

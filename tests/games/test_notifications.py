@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Notification
-from games.selectors.notifications import unread_count
+from games.selectors.notifications import REF_FIELDS, notification_ref, unread_count
 from tests.games.conftest import forget_start_notices, make_game
 from witchhunt.celery import app as celery_app
 
@@ -155,25 +155,34 @@ def test_the_list_shows_newest_first_and_opening_one_marks_it_read(client, game,
     assert page.index(f"(#{second.number})") < page.index(f"(#{first.number})")
     assert 'class="nav-count">2<' in page
     note = Notification.objects.get(post=first)
-    response = client.post(reverse("notification_go", args=[note.pk]))
+    go = reverse("notification_go", args=[_ref(note)])
+    # Named with the site's secret, never by its row's id (issue 25).
+    assert f'action="{go}"' in page and f"/notifications/{note.pk}/" not in page
+    assert client.post(f"/notifications/{note.pk}/").status_code == 404
+    response = client.post(go)
     assert response.status_code == 302
     assert response["Location"] == f"/games/{game.pk}/?page=1#p{first.number}"
     note.refresh_from_db()
     assert note.read_at is not None
     bob.refresh_from_db()
     assert unread_count(bob) == 1
-    assert client.get(reverse("notification_go", args=[note.pk])).status_code == 405
+    assert client.get(go).status_code == 405
     client.post(reverse("notifications_read"))
     bob.refresh_from_db()
     assert unread_count(bob) == 0
     assert "nav-count" not in client.get(reverse("notifications")).content.decode()
 
 
+def _ref(note):
+    return notification_ref(Notification.objects.values_list(*REF_FIELDS).get(pk=note.pk))
+
+
 def test_another_members_notification_is_a_404_and_changes_nothing(client, game, cast_users):
     _mention(game, cast_users)
     note = Notification.objects.get()
     client.force_login(cast_users["cat"])
-    assert client.post(reverse("notification_go", args=[note.pk])).status_code == 404
+    go = reverse("notification_go", args=[_ref(note)])
+    assert client.post(go).status_code == 404
     client.post(reverse("notifications_read"))
     note.refresh_from_db()
     assert note.read_at is None
@@ -240,7 +249,7 @@ def test_notifications_and_their_emails_carry_no_post_words_and_only_a_readers_l
     client.force_login(gus)
     page = client.get(reverse("notifications")).content.decode()
     assert SECRET not in page
-    location = client.post(reverse("notification_go", args=[note.pk]))["Location"]
+    location = client.post(reverse("notification_go", args=[_ref(note)]))["Location"]
     assert location.endswith(f"#p{post.number}") and "/rooms/" in location
     assert "lovers" not in location  # the room's opaque id, never its key
     assert client.get(location).status_code == 200

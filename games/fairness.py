@@ -7,10 +7,11 @@ The deal text is canonical JSON (sorted keys, no spaces, ASCII only) of
 no trailing newline: `printf '%s' '<deal text>' | sha256sum` checks it by hand.
 
 The salt sits inside the hashed text: without it a player could hash the deals that fit
-their own cards (few: a setup's arrangements, the seed's 63 bits within reach of rented
-hardware) until one gave the commitment, and so learn every card. Seats are named by the
-seat (the first occupant's player key), never the occupant: a replacement keeps the seat,
-so the commitment never changes. Pure: no Django.
+their own cards (few: a setup's arrangements; a new game's seed has 128 random bits, but
+older games' 63 were within reach of rented hardware) until one gave the commitment, and
+so learn every card. The seed is written as a JSON integer of any size, exactly. Seats
+are named by the seat (the first occupant's player key), never the occupant: a
+replacement keeps the seat, so the commitment never changes. Pure: no Django.
 """
 
 import hashlib

@@ -63,6 +63,67 @@ def validate_reminder_hours(value):
         raise ValidationError("Each reminder time can be given once.")
 
 
+# Issue 25: a new game's seed is drawn from `secrets` with this many random bits. The deal
+# is a pure function of the seed, and the public tie-break orders (the SHA-256 of
+# "<seed>:<phase>:<name>", W-5a, W-13) are oracles on it: with 63 bits a search could
+# recover the seed, and so every card, from what the thread shows.
+SEED_BITS = 128
+# A seed's decimal digits at most: room for any 256-bit seed (a record's seed may be any
+# non-negative integer, FORMAT; the site never draws more than SEED_BITS).
+SEED_DIGITS_MAX = 80
+
+
+def validate_seed(value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValidationError("A seed is a non-negative whole number.")
+    if len(str(value)) > SEED_DIGITS_MAX:
+        raise ValidationError(f"A seed has at most {SEED_DIGITS_MAX} digits.")
+
+
+class SeedField(models.Field):
+    """A non-negative integer of any size up to SEED_DIGITS_MAX digits, kept exactly as its
+    decimal digits in a text column: a BigIntegerField holds 63 bits, and SQLite turns a
+    NUMERIC beyond 64 bits into a float. Python sees an int (so the seed's text in cache
+    keys, room ids, records and the fair deal's text is what it always was); the column
+    is `varchar` on PostgreSQL and `text` affinity on SQLite, never compared as a number.
+    """
+
+    description = "A non-negative integer of any size, stored as its decimal digits"
+    default_validators = [validate_seed]
+
+    def __init__(self, *args, **kwargs):
+        kwargs["max_length"] = SEED_DIGITS_MAX
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self):
+        name, path, args, kwargs = super().deconstruct()
+        kwargs.pop("max_length", None)
+        return name, path, args, kwargs
+
+    def get_internal_type(self):
+        return "CharField"  # varchar(max_length): the database types of a CharField
+
+    def to_python(self, value):
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        text = str(value).strip()
+        if not text.isascii() or not text.isdigit():
+            raise ValidationError("A seed is a non-negative whole number.", code="invalid")
+        return int(text)
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else int(value)
+
+    def get_prep_value(self, value):
+        value = super().get_prep_value(value)
+        return None if value is None else str(self.to_python(value))
+
+    def formfield(self, **kwargs):
+        from django import forms
+
+        return super().formfield(**{"form_class": forms.IntegerField, "min_value": 0, **kwargs})
+
+
 class Game(models.Model):
     class Ruleset(models.TextChoices):
         WITCHHUNT = "witchhunt", "Witchhunt 9.0"
@@ -80,7 +141,7 @@ class Game(models.Model):
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     seats_count = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField()
+    seed = SeedField()  # SEED_BITS random bits for a new game (services/games.py)
     options = models.JSONField(default=dict, blank=True)
     # The deal: {"mode": "explicit", "cards": [...]} or {"mode": "pool", ...} (deal.py).
     deal = models.JSONField()

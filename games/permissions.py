@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 from games.engine.rulesets.base import ALIVE, REMOVED
 
 from .mapping import engine_state
+from .models import Seat, SeatTenure
 
 # The afterlife's room key (W-17; the Werewolf graveyard, WW-17).
 AFTERLIFE = "afterlife"
@@ -54,6 +55,35 @@ def can_moderate(game, user) -> bool:
     if not user.is_authenticated:
         return False
     return user.pk == game.host_id or moderates_every_game(user)
+
+
+# --- one seat a game (issue 25) -----------------------------------------------------------
+# A player who held a seat has seen its cards and its rooms (a werewolf knows the pack, an
+# Elder the Coven): once out of it, whether replaced (the moderator's replace or an
+# accepted offer), out after asking to leave, or removed (W-72: a removed player keeps the
+# seat row), they may not come back on another seat of the same game, nor volunteer for
+# it or be offered one. "Held" is read from the seat rows (whoever sits now, the removed
+# included) and the tenures (whoever sat since the deal: replacing closes the leaver's).
+#
+# Before the deal nothing is known: a member who gives back an open game's sign-up
+# (signups.game_leave) has their seat and its tenure deleted, so they have held nothing
+# and may sign up again. Only a seat taken in an open game or since its deal counts.
+def seat_held_q(game, field: str = "user_id") -> Q:
+    """A filter on `field` (a user id) for the members who hold or have held a seat of
+    `game` (two subqueries, no query of its own): exclude with it for those who may still
+    be offered one."""
+    return Q(**{f"{field}__in": Seat.objects.filter(game=game).values("user_id")}) | Q(
+        **{f"{field}__in": SeatTenure.objects.filter(seat__game=game).values("user_id")}
+    )
+
+
+def has_held_seat(game, user) -> bool:
+    """Whether `user` holds a seat of `game` or has held one since they signed up (dealt
+    in, replacing, then replaced out, asking to leave or removed): one query. Such a member
+    may take no other seat of the game (issue 25)."""
+    if not user.is_authenticated:
+        return False
+    return Seat.objects.filter(game=game).filter(Q(user=user) | Q(tenures__user=user)).exists()
 
 
 def moderates_every_game(user) -> bool:

@@ -15,6 +15,7 @@ from .. import turns
 from ..mapping import engine_state
 from ..models import Game, GameVisit, Post, Prod, ReplacementOffer, ReplacementVolunteer
 from ..narration.replacements import reason_label
+from ..permissions import seat_held_q
 from .absences import away_until
 from .seats import seats_public
 
@@ -147,6 +148,7 @@ def _volunteers(game, seated) -> list[VolunteerRow]:
             Q(game=game) | Q(game__isnull=True), user__is_active=True
         )
         .exclude(user_id__in=[*seated, game.host_id])
+        .exclude(seat_held_q(game))  # issue 25: nor anyone replaced out of it
         .select_related("user")
         .order_by("created_at", "pk")[:VOLUNTEERS_SHOWN]
     )

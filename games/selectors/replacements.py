@@ -7,8 +7,10 @@ replacement)."""
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import Q
+
 from ..models import Game, ReplacementOffer, ReplacementVolunteer, Seat
-from ..permissions import can_moderate
+from ..permissions import can_moderate, has_held_seat
 
 # The "one game" choice and the wanted seats are listed from this many games at most.
 GAMES_SHOWN = 100
@@ -41,20 +43,33 @@ class ReplacementListPage:
     games: list[Game]  # games the viewer may volunteer for (not playing, not moderating)
 
 
+def _games_held(user):
+    """The games in which `user` holds or has held a seat (issue 25: they may take no other
+    seat there): a subquery of the seats and the tenures."""
+    return Game.objects.filter(Q(seats__user=user) | Q(seats__tenures__user=user)).values("pk")
+
+
 def replacement_list_page(user) -> ReplacementListPage:
-    """The replacement list page: five queries, however many games run."""
+    """The replacement list page: five queries, however many games run. A game in which
+    the viewer holds or has held a seat is theirs: no offer or list entry for it is shown
+    (one made before they took a seat there cannot be accepted), nor is it offered."""
+    held = _games_held(user)
     entries = sorted(
-        ReplacementVolunteer.objects.filter(user=user).select_related("game"),
+        ReplacementVolunteer.objects.filter(user=user)
+        .exclude(game__in=held)
+        .select_related("game"),
         key=lambda e: (e.game_id is not None, e.created_at),
     )
     offers = [
         OfferRow(o.pk, o.seat_id, o.seat.game, o.seat.user.player_name, o.created_at)
         for o in ReplacementOffer.objects.filter(
             user=user, status=ReplacementOffer.Status.OPEN, seat__game__status=Game.Status.RUNNING
-        ).select_related("seat__game", "seat__user")
+        )
+        .exclude(seat__game__in=held)
+        .select_related("seat__game", "seat__user")
     ]
     offered = {o.seat_id: o.pk for o in offers}
-    playing = set(Seat.objects.filter(user=user).values_list("game_id", flat=True))
+    playing = set(held.values_list("pk", flat=True))
     wanted = [
         WantedSeat(
             s.game,
@@ -86,11 +101,13 @@ class OfferPage:
     game: Game
     player: str  # the seat's player now: whom the taker replaces
     open: bool  # may still be accepted
+    played: bool = False  # the viewer has held a seat of the game since (issue 25)
 
 
 def offer_page(user, offer_id) -> OfferPage | None:
     """One offer to `user` (None for any other offer, or none): the game, its phase and
-    deadline, the seat's player; one query."""
+    deadline, the seat's player; one query, and one more for an open offer (whether the
+    viewer has played in the game since it was made)."""
     offer = (
         ReplacementOffer.objects.filter(pk=offer_id, user=user)
         .select_related("seat__game", "seat__user")
@@ -104,4 +121,6 @@ def offer_page(user, offer_id) -> OfferPage | None:
         and game.status == Game.Status.RUNNING
         and seat.replacement_wanted_at is not None
     )
-    return OfferPage(offer, game, seat.user.player_name, is_open)
+    # Issue 25: offered before they took (and left) a seat of this game.
+    played = is_open and has_held_seat(game, user)
+    return OfferPage(offer, game, seat.user.player_name, is_open and not played, played)

@@ -11,7 +11,7 @@ from games.engine import GameRuleError, RecordError, new_game
 
 from ..deal import deal_cards, deal_problems
 from ..mapping import remember_state, store_events
-from ..models import Assignment, Game, Notification, Seat
+from ..models import SEED_BITS, Assignment, Game, Notification, Seat
 from ..narration.signups import started_text
 from ..permissions import can_moderate
 from ..queue import after_commit
@@ -44,10 +44,12 @@ def game_create(
     prod_after: timedelta | None = None,
     now=None,
 ) -> Game:
-    # The seed decides the deal (deal.py) and the announcement order (W-13), which the
-    # players see: from a small seed space a player could search for the seeds that fit
-    # their own cards and the mornings, and so learn every card. 63 bits fits the column.
-    seed = secrets.randbelow(2**63) if seed is None else seed
+    # The seed decides the deal (deal.py) and the public orders (W-5a's ties, W-13's
+    # announcements), which the players see: from a small seed space a player could search
+    # for the seeds that fit their own cards and the mornings, and so learn every card.
+    # SEED_BITS (128) from the operating system's generator puts that search out of reach
+    # (issue 25); the column keeps any integer exactly (models.SeedField).
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
     problems = deal_problems(ruleset, deal, seats_count, seed)
     if [p for p in problems if not p.startswith("Warning")]:
         raise SetupProblems(problems)

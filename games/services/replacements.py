@@ -38,13 +38,18 @@ from ..narration.replacements import (
     offer_text,
     sentence,
 )
-from ..permissions import can_moderate
+from ..permissions import can_moderate, has_held_seat, seat_held_q
 from ..queue import after_commit
 from .base import game_locked, game_moderated, seat_of
 from .inputs import input_apply
 from .notifications import alerts_asked_forget, notifications_write
 from .posts import clock_notice_create, moderator_notice_create
 
+# Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
+PLAYED_BEFORE = (
+    "you have already played in this game: you know what your seat knew, so you cannot "
+    "take another seat in it"
+)
 NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' length)
 HOURS_MAX = 168
 
@@ -55,11 +60,17 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     engine's replace input, the thread's "X replaces Y" (`announce(sentence, **words)`
     writes it: the moderator's notice or the site's), the tenures, the open offers closed
     and the newcomer's cards emailed to them alone. Call it with the game row locked."""
-    if Seat.objects.filter(game=game, user=new_user).exists():
-        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
     if can_moderate(game, new_user):
         # A moderator sees every card on the desk: they cannot also play.
         raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
+    if Seat.objects.filter(game=game, user=new_user).exists():
+        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
+    if has_held_seat(game, new_user):
+        # Issue 25: they have seen another seat's cards and rooms in this game.
+        raise GameRuleError(
+            f"{new_user.player_name} has already played in this game and knows what their "
+            "seat knew: nobody may take a second seat in the same game"
+        )
     old = seat.user
     seat.user = new_user
     seat.replacement_wanted_at = None
@@ -74,6 +85,11 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).exclude(
         user=new_user
     ).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
+    # Neither the leaver nor the newcomer may take another seat of this game (issue 25):
+    # their open offers for its other seats close.
+    ReplacementOffer.objects.filter(
+        seat__game=game, user__in=(old, new_user), status=ReplacementOffer.Status.OPEN
+    ).exclude(seat=seat).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     transaction.on_commit(lambda: alerts_asked_forget(game))  # they may have asked
     return seat
@@ -207,9 +223,8 @@ def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
 # --- the volunteers and their offers -------------------------------------------------------
 def _volunteers(game, seat) -> list[ReplacementVolunteer]:
     """Who is offered `seat`, in order: those on the list for this game, then those for
-    any game; never a player of the game, its moderator, nor anyone who already has an
-    open offer for the seat or declined it."""
-    seated = Seat.objects.filter(game=game).values("user_id")
+    any game; never anyone who holds or has held a seat of the game (issue 25), its
+    moderator, nor anyone who already has an open offer for the seat or declined it."""
     answered = ReplacementOffer.objects.filter(
         seat=seat,
         status__in=(ReplacementOffer.Status.OPEN, ReplacementOffer.Status.DECLINED),
@@ -218,7 +233,7 @@ def _volunteers(game, seat) -> list[ReplacementVolunteer]:
         ReplacementVolunteer.objects.filter(
             Q(game=game) | Q(game__isnull=True), user__is_active=True
         )
-        .exclude(user_id__in=seated)
+        .exclude(seat_held_q(game))
         .exclude(user_id__in=answered)
         .exclude(user_id=game.host_id)
         .select_related("user")
@@ -285,6 +300,8 @@ def _may_volunteer(game, user):
         raise GameRuleError("you moderate this game: you cannot also play in it")
     if Seat.objects.filter(game=game, user=user).exists():
         raise GameRuleError("you already have a seat in this game")
+    if has_held_seat(game, user):
+        raise GameRuleError(PLAYED_BEFORE)
 
 
 @transaction.atomic
@@ -369,6 +386,9 @@ def offer_accept(*, offer_id: int, user, now=None) -> Seat:
     seat = offer.seat
     if game.status != Game.Status.RUNNING or seat.replacement_wanted_at is None:
         raise GameRuleError("this seat has been taken or is no longer wanted")
+    if has_held_seat(game, user):
+        # An offer made before they held a seat of this game (issue 25).
+        raise GameRuleError(PLAYED_BEFORE)
     seat_hand_over(game, seat, user, by=user, now=now, announce=site_says(game))
     offer.status = ReplacementOffer.Status.ACCEPTED
     offer.answered_at = now

@@ -24,7 +24,7 @@ from ..deal import deal_problems
 from ..mail import absolute_url, message_build, send_after_commit
 from ..models import Game, Notification, Seat, SeatTenure
 from ..narration import signups as words
-from ..permissions import can_moderate
+from ..permissions import can_moderate, has_held_seat
 from ..selectors.signups import finished_games_count
 from ..signup_rules import min_games_checked, signups_start_checked
 from .base import game_locked
@@ -44,7 +44,13 @@ PROD_AFTER_MAX = timedelta(days=30)
 @transaction.atomic
 def game_join(*, game: Game, user, now=None) -> Seat:
     """Sign `user` up for an open game: a seat named by their player key, and its tenure.
-    The last seat starts the game (`start_when_full`) or tells the moderator it is full."""
+    The last seat starts the game (`start_when_full`) or tells the moderator it is full.
+
+    One seat a game (issue 25, `permissions.has_held_seat`): a member who holds a seat
+    cannot sign up again. A member who gave back their sign-up before the deal may: no
+    card was dealt, so they know nothing of the game, and `game_leave` deleted their seat
+    and its tenure, so they have held none. Once the cards are dealt the game is no longer
+    open, and a seat left then (replaced out) is never given back to its player."""
     now = now or timezone.now()
     game = game_locked(game)
     if game.status != Game.Status.OPEN:
@@ -54,7 +60,7 @@ def game_join(*, game: Game, user, now=None) -> Seat:
         # on the desk and may download the record: they cannot also play, as
         # moderation.player_replace says too.
         raise GameRuleError("you moderate this game and cannot take a seat in it")
-    if Seat.objects.filter(game=game, user=user).exists():
+    if has_held_seat(game, user):
         raise GameRuleError("you have already joined this game")
     filled = Seat.objects.filter(game=game).count()
     if filled >= game.seats_count:
@@ -72,7 +78,9 @@ def game_join(*, game: Game, user, now=None) -> Seat:
 
 @transaction.atomic
 def game_leave(*, game: Game, user) -> None:
-    """Withdraw from an open game: the seat (and its tenure) is gone, free for another."""
+    """Withdraw from an open game: the seat (and its tenure) is gone, free for another,
+    and the member may sign up again while the game is open (nothing was dealt yet: see
+    `game_join`)."""
     game = game_locked(game)
     if game.status != Game.Status.OPEN:
         raise GameRuleError("you can only leave a game before it starts")

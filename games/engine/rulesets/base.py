@@ -337,6 +337,22 @@ class Game:
             return f"{name} is not a living player"
         return None
 
+    def stray_keys_refusal(self, actor, inp):
+        """FORMAT (revision 3): an `ability` step's `guess` or `choice` that the actor's
+        card does not take (its `ability_shape`) is refused, never ignored nor filed as
+        something else: a Seer's "poison" would stand as a potion and the Seer's own
+        check never resolve. None when the card takes the keys given, or has no ability
+        (its own check says so). Ask it only when the step carries one of the keys."""
+        shape = self.ability_shape(actor)
+        if shape is None:
+            return None
+        _lo, _hi, guesses, choices = shape
+        if inp.guess is not None and not guesses:
+            return "your ability takes no guess"
+        if inp.choice is not None and not choices:
+            return "your ability takes no choice"
+        return None
+
     def targets_refusal(self, names, lo, hi, *, self_ok=True, actor=None):
         if not lo <= len(names) <= hi:
             if lo == hi:

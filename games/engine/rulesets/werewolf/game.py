@@ -116,6 +116,10 @@ class WerewolfGame(Game):
     def check_ability(self, actor, inp):
         if actor.status != ALIVE:  # the commonest refusal
             return "you are not a living player"
+        if inp.choice is not None or inp.guess is not None:  # FORMAT, revision 3
+            why = self.stray_keys_refusal(actor, inp)
+            if why is not None:
+                return why
         role = actor.role
         if role == "matchmaker":  # WW-9
             if self.night or self.day != 1:
@@ -172,6 +176,11 @@ class WerewolfGame(Game):
     def check_withdraw(self, actor, inp):
         if actor.status != ALIVE:
             return "you are not a living player"
+        if inp.choice is not None and (inp.what != "ability" or actor.role != "witch"):
+            # FORMAT (revision 3): only the Witch withdraws a potion by name (WW-7).
+            if inp.what == "pack":
+                return "a pack vote is withdrawn without a choice"
+            return f"your {inp.what} has no {inp.choice} to withdraw"
         if inp.what == "pack":
             if not self.night or actor.name not in self.pack_votes.votes:
                 return "you have no pack vote to withdraw"

@@ -77,6 +77,11 @@ class AbilityMixin:
     # --- the boundary -------------------------------------------------------------------
     def check_ability(self, actor, inp):
         char = actor.character
+        if inp.choice is not None or inp.guess is not None:
+            # FORMAT (revision 3): a choice is the Lookout's, a guess the Wizard's alone.
+            why = self.stray_keys_refusal(actor, inp)
+            if why is not None:
+                return why
         if actor.status == LAST_ACT and char in LAST_ACTS:  # W-14
             if inp.targets:
                 return self.targets_refusal(inp.targets, 1, 1)

@@ -267,7 +267,8 @@ def _locked(name: str):
     is a look then a write, so there the lock is an flock on a file beside the cache's."""
     backend = caches["default"]
     if isinstance(backend, FileBasedCache):
-        path = Path(backend._dir) / f"lab-{name}.lock"
+        path = Path(backend._dir) / f"lab-{name}.lock"  # not *.djcache: never culled
+        path.parent.mkdir(parents=True, exist_ok=True)  # as the cache's own writes do
         with open(path, "a") as f:
             fcntl.flock(f, fcntl.LOCK_EX)  # released at close, or when the process dies
             yield
@@ -288,12 +289,12 @@ def _locked(name: str):
 def lab_run(*, address: str, seed: int) -> str | None:
     """The task's body: run the queued job kept at (address, seed) to the end, publishing as
     it goes. Returns the job's final state, or None when there is no queued job (it ran
-    already, or its record expired)."""
+    already, its record expired, or it is a custom setup's queued at the setup's key before
+    addresses were opaque, which no one could see)."""
     key = jobs.record_key(address, seed)
-    data = cache.get(key)
-    if data is None or data["state"] != jobs.QUEUED:
+    job = _record(address, seed)  # not one queued before addresses were opaque: no one's
+    if job is None or job.state != jobs.QUEUED:
         return None
-    job = jobs.Job.from_dict(data)
     run = _Run(address, job)
     try:
         run.play()

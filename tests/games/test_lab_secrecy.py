@@ -116,8 +116,12 @@ def test_an_address_a_setup_had_before_is_not_found_by_anyone(client, member, se
         kept, unused = _page(someone, HIDDEN.key()), _page(someone, never)
         assert kept.status_code == unused.status_code == 404
         seen, never_seen = _normalised(kept), _normalised(unused)
-        assert seen[:3] == never_seen[:3]  # status, Location, headers
-        assert seen[3] == never_seen[3].replace(never, HIDDEN.key())
+        assert seen[:4] == never_seen[:4]  # status, Location, headers, cookies
+        assert seen[4] == never_seen[4].replace(never, HIDDEN.key())
+    # A job of that setup queued then (at its key) is not run: no one could see it.
+    cache.set(jobs.record_key(HIDDEN.key(), seed), {**before, "state": jobs.QUEUED})
+    assert lab_run(address=HIDDEN.key(), seed=seed) is None
+    assert cache.get(jobs.record_key(HIDDEN.key(), seed))["state"] == jobs.QUEUED
     # A member asking for that setup now gets a job of their own, not the old answer.
     assert lab_start(setup=HIDDEN, user=member)
     assert (
@@ -140,12 +144,13 @@ def _normalised(response) -> tuple:
     body = response.content.decode()
     body = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", body)
     body = re.sub(r'nonce="[^"]+"', "nonce", body)
-    headers = {
-        k: re.sub(r"'nonce-[^']+'", "nonce", v)
-        for k, v in response.headers.items()
-        if k.lower() != "set-cookie"
-    }
-    return response.status_code, response.get("Location"), headers, body
+    headers = {k: re.sub(r"'nonce-[^']+'", "nonce", v) for k, v in response.headers.items()}
+    # The cookies set (the CSRF cookie's value is random): their names and attributes.
+    cookies = sorted(
+        (name, sorted((k, v) for k, v in morsel.items() if v))
+        for name, morsel in response.cookies.items()
+    )
+    return response.status_code, response.get("Location"), headers, cookies, body
 
 
 def _what_b_sees(b, capture) -> list:
@@ -199,7 +204,7 @@ def test_what_a_member_sees_of_a_setup_does_not_depend_on_another_having_estimat
     assert never[1] == [(lab_address(setup=HIDDEN, user=b), 17)]  # B's own job, queued once
     statuses = [s[0] for s in never[0]]
     assert statuses == [200, 302, 200, 302, 404, 200, 302, 200]
-    assert "Done: the estimate is final." in never[0][5][3]
+    assert "Done: the estimate is final." in never[0][5][-1]
     for other in (done, waiting):
         for mine, theirs in zip(never[0], other[0], strict=True):
             assert mine == theirs

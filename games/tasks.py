@@ -105,10 +105,10 @@ def notice_emails(ids, preference):
 # The lab's estimates (games/services/lab.py): a job runs once, and a late duplicate finds
 # it no longer queued and does nothing. The soft limit ends a runaway job as failed.
 @shared_task(name="games.tasks.lab_estimate", ignore_result=True, soft_time_limit=1800)
-def lab_estimate(setup_key, seed):
+def lab_estimate(address, seed):
     from games.services import lab
 
-    return lab.lab_run(setup_key=setup_key, seed=seed)
+    return lab.lab_run(address=address, seed=seed)
 
 
 @celeryd_after_setup.connect

@@ -1,10 +1,13 @@
 """A lab job's record, as the worker writes it to the cache and the page reads it back.
 
 Pure data (no Django): games/services/lab.py runs and stores the job, games/selectors/lab.py
-reads it. A job is one setup at one seed; its record is found by `record_key`, its count
-of games done (written every hundred games) by `progress_key` and its first team's share by
-`summary_key`: small values of their own, so that progress never rewrites the chart and
-the new-game form never reads one.
+reads it. A job is one setup at one seed, kept at an address: a suggested setup's own key (public
+anyway, one answer for everyone), or for a member's own setup an opaque token of the member,
+the setup and the seed (games/services/lab.py `lab_address`), so that the address tells
+nothing of a hidden setup and each member's estimate of it is their own. Its record is found
+by `record_key`, its count of games done (written every hundred games) by `progress_key`
+and its first team's share by `summary_key`: small values of their own, so that progress
+never rewrites the chart and the new-game form never reads one.
 
 A job goes queued → running → refining (a first estimate is shown) → done, or → failed.
 """
@@ -22,18 +25,22 @@ WORKING = (QUEUED, RUNNING, REFINING)
 STALE_SECONDS = {QUEUED: 3600, RUNNING: 900, REFINING: 900}
 
 
-def record_key(setup_key: str, seed: int) -> str:
-    return f"lab:{setup_key}:{seed}"
+def record_key(address: str, seed: int) -> str:
+    return f"lab:{address}:{seed}"
 
 
-def progress_key(setup_key: str, seed: int) -> str:
-    return f"lab:{setup_key}:{seed}:done"
+def progress_key(address: str, seed: int) -> str:
+    return f"lab:{address}:{seed}:done"
 
 
-def summary_key(setup_key: str, seed: int) -> str:
+def summary_key(address: str, seed: int) -> str:
     """The first team's TeamRate as a dict: all the new-game form shows, without reading
     the record and its chart."""
-    return f"lab:{setup_key}:{seed}:summary"
+    return f"lab:{address}:{seed}:summary"
+
+
+# The suggested setups' keys: the addresses anyone may compute, and read.
+PUBLIC_KEYS = frozenset(s.key() for group in SUGGESTED.values() for s in group)
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,11 @@ class Job:
     svg: str = ""
     error: str = ""
     updated: float = field(default_factory=time.time)
+    # Whose estimate it is: a member's own setup is theirs alone (`owner`, the user's pk);
+    # a suggested setup's, or one the `balance` command stored (`public`), is everyone's.
+    # A record written before addresses were opaque has neither: it is no one's.
+    owner: int | None = None
+    public: bool = False
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -77,6 +89,19 @@ class Job:
 
     def restartable(self, now: float | None = None) -> bool:
         return self.state == FAILED or self.stale(now)
+
+    def working(self, now: float | None = None) -> bool:
+        """Queued or at work, and not abandoned: what the lab's limits count."""
+        return self.state in WORKING and not self.stale(now)
+
+    def visible_to(self, address: str, viewer_pk: int | None) -> bool:
+        """Whether the page at `address` shows this record to the member `viewer_pk` (None:
+        a visitor). A member's own setup is shown to that member alone; otherwise the
+        address must be public (a suggested setup's) or the record stored as public. Every
+        other case is the same 404 as an address never used."""
+        if self.owner is not None:
+            return viewer_pk is not None and viewer_pk == self.owner
+        return self.public or address in PUBLIC_KEYS
 
 
 def canonical(setup: Setup) -> Setup:

@@ -4,7 +4,7 @@ a deal in one line."""
 from collections import Counter
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .labels import WINNERS, role_label, type_label_count
 
@@ -88,3 +88,48 @@ def deal_text(ruleset: str, deal: dict) -> str:
         counts = Counter(c.get("role") for c in deal.get("cards", []))
         parts = [f"{n} × {role_label(r)}" if n > 1 else role_label(r) for r, n in counts.items()]
     return _("A list of cards: {cards}.").format(cards=", ".join(parts))
+
+
+# The lab's limits (games/services/lab.py), as the member reads them on the form.
+def still_running(setup_label: str) -> str:
+    return _(
+        "Your estimate of {setup} is still running. The lab runs one estimate for each "
+        "member at a time: start this one when it is done."
+    ).format(setup=setup_label)
+
+
+def busy(waiting: int | None = None) -> str:
+    if waiting is None:
+        return _("The lab is busy. Try again in a few minutes.")
+    return ngettext(
+        "The lab is busy: {n} estimate is waiting. Try again in a few minutes.",
+        "The lab is busy: {n} estimates are waiting. Try again in a few minutes.",
+        waiting,
+    ).format(n=waiting)
+
+
+def window_spent(
+    *,
+    seats: int,
+    cost: int,
+    used: int,
+    budget: int,
+    per_unit: int,
+    window_minutes: int,
+    minutes: int,
+) -> str:
+    """The sliding window's refusal: what this setup counts, what the member's estimates
+    of the window count already, and when this one fits."""
+    counts = ngettext(
+        "This {seats}-player setup counts {cost} estimate",
+        "This {seats}-player setup counts {cost} estimates",
+        cost,
+    ).format(seats=seats, cost=cost)
+    rule = _(
+        "a member's estimates in any {window} minutes may count {budget}, each one for "
+        "every {per_unit} players or part of them, and yours count {used}"
+    ).format(window=window_minutes, budget=budget, per_unit=per_unit, used=used)
+    again = ngettext("Try again in {n} minute.", "Try again in {n} minutes.", minutes).format(
+        n=minutes
+    )
+    return f"{counts}: {rule}. {again}"

@@ -32,7 +32,7 @@ class SizeRow:
 @dataclass
 class LabResult:
     setup: Setup
-    setup_key: str
+    address: str  # where it is kept and shown (services/lab.py lab_address)
     state: str
     done: int
     asked: int
@@ -67,20 +67,25 @@ class LabResult:
         return f"{self.games:,}"
 
 
-def lab_result(setup_key: str, seed: int | None = None) -> LabResult | None:
-    """The page of one setup's estimate, or None when the cache holds no job for it (never
-    started, or expired)."""
+def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResult | None:
+    """The page of the estimate kept at `address` as `viewer` (a user, or None) may see it,
+    or None when the cache holds no job there (never started, or expired) or holds one that
+    is not theirs to see (a member's own setup is theirs alone): the same None, so the
+    page's 404 says nothing of which."""
     seed = settings.LAB_SEED if seed is None else seed
-    found = cache.get_many([jobs.record_key(setup_key, seed), jobs.progress_key(setup_key, seed)])
-    data = found.get(jobs.record_key(setup_key, seed))
+    found = cache.get_many([jobs.record_key(address, seed), jobs.progress_key(address, seed)])
+    data = found.get(jobs.record_key(address, seed))
     if data is None:
         return None
     job = jobs.Job.from_dict(data)
-    done = found.get(jobs.progress_key(setup_key, seed)) or 0
+    viewer_pk = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    if not job.visible_to(address, viewer_pk):
+        return None
+    done = found.get(jobs.progress_key(address, seed)) or 0
     setup = Setup.from_dict(job.setup)
     result = LabResult(
         setup=setup,
-        setup_key=setup_key,
+        address=address,
         state=job.state,
         done=job.asked if job.state == jobs.DONE else min(done, job.asked),
         asked=job.asked,

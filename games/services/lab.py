@@ -1,11 +1,24 @@
-"""The setup lab's writes: start an estimate (once per setup and seed), and run one.
+"""The setup lab's writes: start an estimate (once per address and seed), and run one.
 
 The record lives in Django's cache (games/lab/jobs.py says its shape), not in the
 database: an estimate is derived data that any worker can make again, so losing it costs
-only CPU time. Starting claims the record with cache.add (atomic on Redis and the file
-cache alike), so two visitors asking for the same setup at once start one job; the job
-itself is the `lab_estimate` task on the `lab` queue, asked for by name through
-games/queue.py.
+only CPU time. The job itself is the `lab_estimate` task on the `lab` queue, asked for by
+name through games/queue.py.
+
+Where an estimate is kept (`lab_address`): a suggested setup's at its own key, one answer
+for everyone (it is public anyway); a member's own setup at an opaque token of the member,
+the setup and the seed. So a host who checks a hidden setup leaves nothing another member
+can find by computing the setup's key, and another member asking for the same setup gets
+a job of their own, queued and timed like any new one, rather than a shared "done" that
+would say someone had asked.
+
+The lab is shared (docs/lab.md, "Sharing the lab"): a member has one job queued or running
+at a time, a new job waits behind at most LAB_QUEUE_MAX others, and a member's new jobs of
+the last LAB_WINDOW_SECONDS cost at most LAB_UNITS_PER_WINDOW units, one per
+LAB_SEATS_PER_UNIT seats. An answer kept or on its way costs nothing; staff and the
+commands are not limited. A start reads and writes these under short mutexes (`_locked`):
+the member's (their running job, their window), then the queue's (the list of jobs at work,
+the record's claim), so two starts at once never both take the last place.
 
 A run plays the setup's first games and publishes an estimate (with its chart) within
 LAB_FIRST_SECONDS, plays on to LAB_FIRST_GAMES, then the setup at the other suggested
@@ -16,12 +29,18 @@ are played over LAB_WORKERS processes (games/lab/parallel.py), ahead of the cloc
 checks: while the first estimate is drawn, the next games are already being played.
 """
 
+import fcntl
 import logging
+import math
 import time
-from contextlib import closing
+import uuid
+from contextlib import closing, contextmanager, nullcontext
+from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.filebased import FileBasedCache
+from django.utils.crypto import salted_hmac
 
 from games import queue
 from games.engine import GameRuleError
@@ -65,52 +84,218 @@ def _seed(seed):
     return settings.LAB_SEED if seed is None else seed
 
 
-def _starts_key(user_pk) -> str:
-    return f"lab:starts:{user_pk}:{int(time.time() // 3600)}"
+# The salt of a member's estimate's address (with SECRET_KEY, salted_hmac's secret).
+ADDRESS_SALT = "games.lab.address"
+# A start's mutex: held for a few cache reads and writes; a holder that died lets go after
+# LOCK_SECONDS, and a start that cannot take it within LOCK_WAIT is refused as busy.
+LOCK_SECONDS = 10
+LOCK_WAIT = 5.0
+# The cache's list of the jobs at work ([address, seed], pruned at each start) and, per
+# member, their job at work and their window's starts ([time, units]).
+QUEUE_KEY = "lab:queue"
+
+
+def _running_key(user_pk) -> str:
+    return f"lab:member:{user_pk}:running"
+
+
+def _window_key(user_pk) -> str:
+    return f"lab:member:{user_pk}:window"
+
+
+class LabRefused(GameRuleError):
+    """A start the lab's limits refuse, in the member's words. `running` is the address of
+    the member's job at work when that is the reason, for the page to link to."""
+
+    def __init__(self, message: str, *, running: str | None = None):
+        super().__init__(message)
+        self.running = running
+
+
+def lab_address(*, setup: Setup, user=None, seed: int | None = None) -> str:
+    """Where the estimate of `setup` that `user` asks for is kept and shown (32 hex
+    digits). A suggested setup's own key: public anyway, one answer for everyone. A member's
+    own setup: an HMAC of the member, the setup's key and the seed, so that the address
+    says nothing of the setup to anyone else (SECRET_KEY is the HMAC's secret) and is the
+    same each time that member asks. Without a member (the commands), the setup's key."""
+    key = setup.key()
+    if user is None or key in jobs.PUBLIC_KEYS:
+        return key
+    value = f"{user.pk}:{key}:{_seed(seed)}"
+    return salted_hmac(ADDRESS_SALT, value, algorithm="sha256").hexdigest()[:32]
+
+
+def lab_cost(setup: Setup) -> int:
+    """A job's units against its member's window: one per LAB_SEATS_PER_UNIT seats, rounded
+    up (a 48-seat setup's games take about four times a 12-seat one's), never more than the
+    window holds, so that any setup can be estimated by a member whose window is empty."""
+    units = math.ceil(setup.seats / settings.LAB_SEATS_PER_UNIT)
+    return max(1, min(units, settings.LAB_UNITS_PER_WINDOW))
+
+
+def _record(address, seed) -> jobs.Job | None:
+    """The job kept at `address`, if it is one a start there may reuse: a record written
+    before addresses were opaque, at a custom setup's key, is no one's and is replaced."""
+    data = cache.get(jobs.record_key(address, seed))
+    if data is None:
+        return None
+    job = jobs.Job.from_dict(data)
+    if job.owner is None and not job.visible_to(address, None):
+        return None
+    return job
 
 
 def lab_start(*, setup: Setup, user=None, seed: int | None = None, queued=True) -> bool:
-    """Start estimating `setup` unless its estimate is cached or on its way (a failed or
-    abandoned job is started again). True when a job was claimed, and queued unless
-    `queued` is false (the caller then runs it: `lab_run`). A member starting more new
-    jobs than LAB_STARTS_PER_HOUR is refused (GameRuleError), cached answers aside."""
+    """Start estimating `setup` for `user` unless its estimate is kept or on its way at
+    `lab_address` (a failed or abandoned job is started again). True when a job was
+    claimed, and queued unless `queued` is false (the caller then runs it: `lab_run`).
+
+    A member who is not staff is refused (LabRefused, a GameRuleError) while a job of
+    theirs is at work, while LAB_QUEUE_MAX jobs are, and when this job's cost does not fit
+    in their window; an answer kept or on its way costs nothing. Without a member (the
+    commands) nothing is refused, and the job still counts towards the queue."""
     seed = _seed(seed)
-    key = jobs.record_key(setup.key(), seed)
-    current = cache.get(key)
-    if current is not None and not jobs.Job.from_dict(current).restartable():
+    address = lab_address(setup=setup, user=user, seed=seed)
+    current = _record(address, seed)
+    if current is not None and not current.restartable():
         return False
-    if user is not None:
-        starts = _starts_key(user.pk)
-        cache.add(starts, 0, 3600)
-        if cache.incr(starts) > settings.LAB_STARTS_PER_HOUR:
-            raise GameRuleError(
-                "you have started as many estimates as the lab runs for one member in an "
-                "hour; the setups already estimated are still shown"
+    public = address == setup.key()
+    job = jobs.Job(
+        setup=setup.as_dict(),
+        seed=seed,
+        asked=plan_for(setup).asked,
+        owner=None if public else user.pk,
+        public=public,
+    )
+    limited = user is not None and not user.is_staff
+    with _locked(f"member-{user.pk}") if limited else nullcontext():
+        if limited and _refuse_running(user, address, seed):
+            return False  # this very job, claimed by the member's other request
+        with _locked("queue"):
+            now = time.time()
+            at_work = _at_work(now)
+            if limited and len(at_work) >= settings.LAB_QUEUE_MAX:
+                raise LabRefused(words.busy(len(at_work)))
+            window = _window(user, now) if limited else []
+            cost = lab_cost(setup)
+            if limited:
+                _refuse_spent(setup, cost, window, now)
+            current = _record(address, seed)  # again, now that no rival can claim it
+            if current is not None and not current.restartable():
+                return False
+            job.updated = now
+            cache.set_many(
+                {
+                    jobs.record_key(address, seed): job.as_dict(),
+                    jobs.progress_key(address, seed): 0,
+                    QUEUE_KEY: [*at_work, [address, seed]],
+                },
+                settings.LAB_CACHE_SECONDS,
             )
-    job = jobs.Job(setup=setup.as_dict(), seed=seed, asked=plan_for(setup).asked)
-    if current is None:
-        claimed = cache.add(key, job.as_dict(), settings.LAB_CACHE_SECONDS)
-    else:  # one restart among rivals: the first to take the short lock
-        claimed = cache.add(f"{key}:restart", 1, 60)
-        if claimed:
-            cache.set(key, job.as_dict(), settings.LAB_CACHE_SECONDS)
-    if claimed:
-        cache.set(jobs.progress_key(setup.key(), seed), 0, settings.LAB_CACHE_SECONDS)
-        if queued:
-            queue.after_commit("lab_estimate", setup.key(), seed)
-    return claimed
+            if limited:
+                window_seconds = settings.LAB_WINDOW_SECONDS
+                cache.set(_window_key(user.pk), [*window, [now, cost]], window_seconds)
+                # Read back with the record's state (`_refuse_running`): kept as long as it.
+                cache.set(_running_key(user.pk), [address, seed], settings.LAB_CACHE_SECONDS)
+    if queued:
+        queue.after_commit("lab_estimate", address, seed)
+    return True
 
 
-def lab_run(*, setup_key: str, seed: int) -> str | None:
-    """The task's body: run the queued job of (setup_key, seed) to the end, publishing as
+def _refuse_running(user, address, seed) -> bool:
+    """Refuse while the member's last job is at work; True when that job is this one."""
+    held = cache.get(_running_key(user.pk))
+    if not held:
+        return False
+    data = cache.get(jobs.record_key(*held))
+    if data is None or not jobs.Job.from_dict(data).working():
+        return False
+    if held == [address, seed]:
+        return True
+    label = Setup.from_dict(data["setup"]).label()
+    raise LabRefused(words.still_running(label), running=held[0])
+
+
+def _at_work(now) -> list:
+    """The jobs queued or at work, site-wide ([address, seed]): the queue's list without
+    those done, failed, abandoned or expired since."""
+    listed = cache.get(QUEUE_KEY) or []
+    found = cache.get_many([jobs.record_key(a, s) for a, s in listed])
+    return [
+        [a, s]
+        for a, s in listed
+        if (data := found.get(jobs.record_key(a, s))) and jobs.Job.from_dict(data).working(now)
+    ]
+
+
+def _window(user, now) -> list:
+    """The member's starts ([time, units]) of the last LAB_WINDOW_SECONDS."""
+    since = now - settings.LAB_WINDOW_SECONDS
+    return [[t, units] for t, units in cache.get(_window_key(user.pk)) or [] if t > since]
+
+
+def _refuse_spent(setup, cost, window, now):
+    """Refuse a job whose cost does not fit in the member's window, saying when it will:
+    once enough of the window's oldest starts have left it."""
+    budget = settings.LAB_UNITS_PER_WINDOW
+    used = sum(units for _, units in window)
+    if used + cost <= budget:
+        return
+    over, fits_at = used + cost - budget, now
+    for t, units in sorted(window):
+        over -= units
+        fits_at = t + settings.LAB_WINDOW_SECONDS
+        if over <= 0:
+            break
+    raise LabRefused(
+        words.window_spent(
+            seats=setup.seats,
+            cost=cost,
+            used=used,
+            budget=budget,
+            per_unit=settings.LAB_SEATS_PER_UNIT,
+            window_minutes=math.ceil(settings.LAB_WINDOW_SECONDS / 60),
+            minutes=max(1, math.ceil((fits_at - now) / 60)),
+        )
+    )
+
+
+@contextmanager
+def _locked(name: str):
+    """A mutex across the site's processes, for a start's few cache reads and writes.
+    cache.add is atomic on Redis (SET NX) and in a process's own cache; the file cache's
+    is a look then a write, so there the lock is an flock on a file beside the cache's."""
+    backend = caches["default"]
+    if isinstance(backend, FileBasedCache):
+        path = Path(backend._dir) / f"lab-{name}.lock"  # not *.djcache: never culled
+        path.parent.mkdir(parents=True, exist_ok=True)  # as the cache's own writes do
+        with open(path, "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)  # released at close, or when the process dies
+            yield
+        return
+    key, token = f"lab:lock:{name}", uuid.uuid4().hex
+    deadline = time.monotonic() + LOCK_WAIT
+    while not cache.add(key, token, LOCK_SECONDS):
+        if time.monotonic() > deadline:
+            raise LabRefused(words.busy())
+        time.sleep(0.01)
+    try:
+        yield
+    finally:
+        if cache.get(key) == token:  # not a later holder's, had this one outlived its time
+            cache.delete(key)
+
+
+def lab_run(*, address: str, seed: int) -> str | None:
+    """The task's body: run the queued job kept at (address, seed) to the end, publishing as
     it goes. Returns the job's final state, or None when there is no queued job (it ran
-    already, or its record expired)."""
-    key = jobs.record_key(setup_key, seed)
-    data = cache.get(key)
-    if data is None or data["state"] != jobs.QUEUED:
+    already, its record expired, or it is a custom setup's queued at the setup's key before
+    addresses were opaque, which no one could see)."""
+    key = jobs.record_key(address, seed)
+    job = _record(address, seed)  # not one queued before addresses were opaque: no one's
+    if job is None or job.state != jobs.QUEUED:
         return None
-    job = jobs.Job.from_dict(data)
-    run = _Run(setup_key, job)
+    run = _Run(address, job)
     try:
         run.play()
     except Exception as e:  # any failure ends the job in words; the log has the trace
@@ -129,11 +314,9 @@ def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
     at work is left alone, and so is a stored answer of as many games or more. `sizes` is
     [(seats, Estimate)] at other sizes. True when stored."""
     seed = settings.LAB_SEED
-    key = jobs.record_key(setup.key(), seed)
-    current = cache.get(key)
-    if current is not None:
-        job = jobs.Job.from_dict(current)
-        busy = job.state in jobs.WORKING and not job.stale()
+    job = _record(setup.key(), seed)
+    if job is not None:
+        busy = job.working()
         kept = (job.estimate or {}).get("games", 0)
         if busy or (job.state == jobs.DONE and kept >= estimate.games):
             return False
@@ -146,29 +329,30 @@ def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
         state=jobs.DONE,
         estimate=estimate.as_dict(),
         sizes=others,
+        public=True,  # at the setup's own key: the operator's to publish
     )
     job.svg = render_chart(setup, job)
     _save(setup.key(), job, asked)
     return True
 
 
-def _save(setup_key, job, done):
+def _save(address, job, done):
     """The record, its count of games done and, once there is an estimate, its summary."""
     values = {
-        jobs.record_key(setup_key, job.seed): job.as_dict(),
-        jobs.progress_key(setup_key, job.seed): done,
+        jobs.record_key(address, job.seed): job.as_dict(),
+        jobs.progress_key(address, job.seed): done,
     }
     if job.estimate:
-        values[jobs.summary_key(setup_key, job.seed)] = job.estimate["teams"][0]
+        values[jobs.summary_key(address, job.seed)] = job.estimate["teams"][0]
     cache.set_many(values, settings.LAB_CACHE_SECONDS)
 
 
 class _Run:
     """One job's rounds and what they publish."""
 
-    def __init__(self, setup_key, job):
-        self.setup_key, self.job = setup_key, job
-        self.progress_key = jobs.progress_key(setup_key, job.seed)
+    def __init__(self, address, job):
+        self.address, self.job = address, job
+        self.progress_key = jobs.progress_key(address, job.seed)
         self.setup = Setup.from_dict(job.setup)
         self.plan = plan_for(self.setup)
         self.job.asked = self.plan.asked
@@ -200,7 +384,7 @@ class _Run:
             self.publish_estimate(tally)
             took = time.monotonic() - self.started
             logger.info(
-                "lab job %s: first estimate, %d games in %.2f s", self.setup_key, tally.games, took
+                "lab job %s: first estimate, %d games in %.2f s", self.address, tally.games, took
             )
             self._play_to(tally, first)
         for n in plan.sizes:
@@ -254,7 +438,7 @@ class _Run:
         if chart and job.estimate:
             job.svg = render_chart(self.setup, job)
         job.updated = time.time()
-        _save(self.setup_key, job, self.done)
+        _save(self.address, job, self.done)
         self.published = time.monotonic()
 
 

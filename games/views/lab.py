@@ -1,10 +1,14 @@
 """The setup lab's pages: /lab/ to pick a suggested setup or describe one (the new-game
-form's setup fields, which that form can also post here), and /lab/<key>/ for one setup's
-estimate, which shows its progress until the answer is in. Anyone may read; starting an
-estimate not yet cached takes a member (each costs the worker minutes of CPU)."""
+form's setup fields, which that form can also post here), and /lab/<address>/ for one
+estimate, which shows its progress until the answer is in. Anyone may read a suggested
+setup's estimate; a member's own setup's is at an address only they are given and only
+they may read (services/lab.py lab_address). Starting an estimate not yet kept takes a
+member (each costs the worker minutes of CPU), within the lab's limits: a refusal is shown
+on the page, what was typed kept."""
+
+import math
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -17,7 +21,7 @@ from games.forms import LabSetupForm, setup_initial
 from games.lab.jobs import canonical
 from games.lab.setups import Setup, find_suggested, suggested
 from games.selectors.lab import lab_result, lab_suggested
-from games.services.lab import lab_start
+from games.services.lab import lab_address, lab_cost, lab_start
 
 from .create import _problems as worded_deal_problems  # the new-game form's own words
 from .feedback import sentence
@@ -49,40 +53,75 @@ def _setup_posted(request, form):
     return canonical(setup)
 
 
+def _refusal(error: GameRuleError) -> dict:
+    """A refused start as the page shows it: the reason, and the member's job at work when
+    that is the reason."""
+    return {"text": sentence(error), "running": getattr(error, "running", None)}
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def lab(request):
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.path)
     form = LabSetupForm(request.POST or None, initial=setup_initial(DEFAULT))
+    refusal = None
     if request.method == "POST":
         setup = _setup_posted(request, form)
         if setup is not None:
             try:
                 lab_start(setup=setup, user=request.user)
             except GameRuleError as e:
-                messages.error(request, sentence(e))
-                return redirect("lab")
-            return redirect("lab_result", key=setup.key())
-    return render(request, "games/lab.html", {"form": form, "suggested": lab_suggested()})
+                refusal = _refusal(e)
+                refusal["where"] = "suggested" if request.POST.get("suggested") else "own"
+                if refusal["where"] == "suggested":  # nothing was typed: the form as it was
+                    form = LabSetupForm(initial=setup_initial(DEFAULT))
+            else:
+                return redirect("lab_result", key=lab_address(setup=setup, user=request.user))
+    context = {
+        "form": form,
+        "suggested": lab_suggested(),
+        "refusal": refusal,
+        "limits": _limits(),
+    }
+    return render(request, "games/lab.html", context)
+
+
+def _limits() -> dict:
+    """The window's numbers, as the page states them (docs/lab.md has them all)."""
+    return {
+        "window_minutes": math.ceil(settings.LAB_WINDOW_SECONDS / 60),
+        "budget": settings.LAB_UNITS_PER_WINDOW,
+        "per_unit": settings.LAB_SEATS_PER_UNIT,
+        "cost_48": lab_cost(suggested("witchhunt", 48)),
+    }
+
+
+def _get_result_for_user(request, key):
+    """The estimate at `key` if this visitor may see it: missing and not theirs are the
+    same 404."""
+    result = lab_result(key, viewer=request.user)
+    if result is None:
+        raise Http404("no estimate is kept here")
+    return result
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
 def lab_result_page(request, key):
     """An estimate, or its progress; a POST starts a failed or abandoned one again."""
-    result = lab_result(key)
-    if result is None:
-        raise Http404("no estimate of this setup is kept")
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    result = _get_result_for_user(request, key)
+    refusal = None
     if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.path)
         try:
             lab_start(setup=result.setup, user=request.user)
         except GameRuleError as e:
-            messages.error(request, sentence(e))
-        return redirect("lab_result", key=key)
-    context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS}
+            refusal = _refusal(e)
+        else:
+            return redirect("lab_result", key=lab_address(setup=result.setup, user=request.user))
+    context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS, "refusal": refusal}
     return render(request, "games/lab_result.html", context)
 
 

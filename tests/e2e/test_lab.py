@@ -98,3 +98,28 @@ def test_the_new_game_form_starts_from_a_suggested_setup_and_asks_the_lab(
     expect(page.get_by_role("heading", level=1)).to_have_text("Werewolf 8 (suggested)")
     expect(page.locator("#lab-status")).to_have_text("Done: the estimate is final.")
     expect(page.get_by_role("table", name="Win chances over 40 games")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_estimate_waits_for_the_first_and_the_refusal_links_to_it(
+    page, live_server, small_lab, shot
+):
+    """One estimate at work per member (issue 25): the second is refused on the form, in
+    words, with a link to the first; the setup typed is kept."""
+    user = UserFactory(player_name="Tinker")
+    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
+    page.goto(f"{live_server.url}/lab/")
+    page.get_by_role("button", name="Estimate Witchhunt 8").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Witchhunt 8 (suggested)")
+
+    page.goto(f"{live_server.url}/lab/")
+    page.get_by_label("Witchhunt: stalemate after cycles without a death").fill("5")
+    page.get_by_role("button", name="Estimate this setup").click()
+    alert = page.locator("#lab-own").locator("..").get_by_role("alert")
+    expect(alert).to_contain_text("Your estimate of Witchhunt 8 (suggested) is still running.")
+    expect(page.get_by_label("Witchhunt: stalemate after cycles without a death")).to_have_value(
+        "5"
+    )
+    shot(page, "lab-refused")
+    alert.get_by_role("link", name="See how far it has got").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Witchhunt 8 (suggested)")

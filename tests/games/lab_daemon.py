@@ -22,7 +22,7 @@ def run_small_job(workers):
     setup = find_suggested("werewolf-8")
     with override_settings(LAB_WORKERS=workers, **SMALL_JOB):
         assert lab_start(setup=setup, queued=False)
-        assert lab_run(setup_key=setup.key(), seed=settings.LAB_SEED) == jobs.DONE
+        assert lab_run(address=setup.key(), seed=settings.LAB_SEED) == jobs.DONE
     return cache.get(jobs.record_key(setup.key(), settings.LAB_SEED))
 
 

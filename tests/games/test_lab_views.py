@@ -18,7 +18,8 @@ from django.urls import reverse
 from games.lab import jobs
 from games.lab.estimate import simulate
 from games.lab.setups import Setup, find_suggested
-from games.services.lab import lab_run, lab_start, lab_store
+from games.selectors.lab import lab_result
+from games.services.lab import lab_address, lab_run, lab_start, lab_store
 from tests.broker import broker_queue
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -146,10 +147,12 @@ def test_a_setup_is_queued_once_however_often_it_is_asked_for(
     response = _post(client, same, django_capture_on_commit_callbacks)
     assert response["Location"] == reverse("lab_result", kwargs={"key": key})
     assert _queued(lab_queue) == []
+    assert lab_run(address=key, seed=settings.LAB_SEED) == jobs.DONE  # one at a time
     response = _post(client, {**same, "stalemate_cycles": "0"}, django_capture_on_commit_callbacks)
     other = response["Location"].split("/")[-2]
     assert other != key
     assert _queued(lab_queue) == [(other, settings.LAB_SEED)]
+    assert lab_run(address=other, seed=settings.LAB_SEED) == jobs.DONE
 
     werewolf_12 = find_suggested("werewolf-12")
     response = _post(
@@ -197,24 +200,8 @@ def test_the_new_game_forms_fields_post_to_the_lab_as_they_are(
         },
         {"reveal_on_death": False},
     )
-    assert (key, seed) == (expected.key(), settings.LAB_SEED)
-
-
-@pytest.mark.django_db
-def test_a_member_starts_a_bounded_number_of_new_estimates_an_hour(
-    client, member, lab_queue, django_capture_on_commit_callbacks, settings
-):
-    settings.LAB_STARTS_PER_HOUR = 1
-    client.force_login(member)
-    _post(client, {"suggested": "witchhunt-8"}, django_capture_on_commit_callbacks)
-    response = _post(client, {"suggested": "werewolf-8"}, django_capture_on_commit_callbacks)
-    assert len(_queued(lab_queue)) == 1
-    assert response["Location"] == reverse("lab")
-    page = client.get(response["Location"]).content.decode()
-    assert "as many estimates as the lab runs for one member in an hour" in page
-    # Asking again for the one already started costs nothing.
-    _post(client, {"suggested": "witchhunt-8"}, django_capture_on_commit_callbacks)
-    assert "as many estimates" not in client.get(reverse("lab")).content.decode()
+    assert (key, seed) == (lab_address(setup=expected, user=member), settings.LAB_SEED)
+    assert lab_result(key, viewer=member).setup == expected
 
 
 # --- the estimate's page ------------------------------------------------------------------------
@@ -248,7 +235,7 @@ def test_while_the_job_waits_the_page_shows_its_progress_and_a_plain_refresh(cli
 @pytest.mark.django_db
 def test_a_finished_job_shows_the_chart_and_the_tables_beside_it(client, member, settings):
     lab_start(setup=WITCHHUNT_8, user=member)
-    assert lab_run(setup_key=WITCHHUNT_8.key(), seed=settings.LAB_SEED) == jobs.DONE
+    assert lab_run(address=WITCHHUNT_8.key(), seed=settings.LAB_SEED) == jobs.DONE
     html = _result(client).content.decode()  # anyone may read it
     assert "Done: the estimate is final." in html
     assert "data-lab-poll" not in html and "Refresh</a>" not in html
@@ -285,17 +272,19 @@ def test_a_failed_job_says_why_and_can_be_started_again(
     )
     with django_capture_on_commit_callbacks(execute=True):
         lab_start(setup=broken, user=member)
-    assert lab_run(setup_key=broken.key(), seed=settings.LAB_SEED) == jobs.FAILED
+    address = lab_address(setup=broken, user=member)  # a setup of the member's own
+    assert lab_run(address=address, seed=settings.LAB_SEED) == jobs.FAILED
     _queued(lab_queue)
     client.force_login(member)
-    html = _result(client, broken.key()).content.decode()
+    html = _result(client, address).content.decode()
     assert "The estimate stopped: players[0]: unknown role &#x27;nobody&#x27;" in html
     assert "Try again" in html
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("lab_result", kwargs={"key": broken.key()}))
+        response = client.post(reverse("lab_result", kwargs={"key": address}))
     assert response.status_code == 302
-    assert _queued(lab_queue) == [(broken.key(), settings.LAB_SEED)]
-    assert "Waiting for the lab’s worker" in _result(client, broken.key()).content.decode()
+    assert response["Location"] == reverse("lab_result", kwargs={"key": address})
+    assert _queued(lab_queue) == [(address, settings.LAB_SEED)]
+    assert "Waiting for the lab’s worker" in _result(client, address).content.decode()
 
 
 @pytest.mark.django_db
@@ -315,7 +304,7 @@ def test_the_new_game_form_lists_the_suggested_setups_with_their_cached_estimate
     assert 'formaction="/lab/">Estimate this setup’s balance</button>' in html
 
     lab_start(setup=WITCHHUNT_8, user=member)
-    lab_run(setup_key=WITCHHUNT_8.key(), seed=settings.LAB_SEED)
+    lab_run(address=WITCHHUNT_8.key(), seed=settings.LAB_SEED)
     html = client.get(reverse("game_new")).content.decode()
     found = re.search(r'=witchhunt-8">Witchhunt 8</a>: Village (\d+)% ± (\d+)</li>', html)
     assert found and 1 <= int(found.group(2)) <= 20
@@ -367,7 +356,7 @@ def test_a_job_out_of_time_ends_with_the_games_it_has_played(client, member, set
     settings.LAB_GAMES = 5000
     settings.LAB_MAX_SECONDS = 0  # spent as soon as the first round and the sizes are
     lab_start(setup=WITCHHUNT_8, user=member)
-    assert lab_run(setup_key=WITCHHUNT_8.key(), seed=settings.LAB_SEED) == jobs.DONE
+    assert lab_run(address=WITCHHUNT_8.key(), seed=settings.LAB_SEED) == jobs.DONE
     html = _result(client).content.decode()
     assert "Done: the estimate is final." in html
     assert "Win chances over 20 games" in html  # LAB_FIRST_GAMES, not LAB_GAMES

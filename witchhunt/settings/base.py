@@ -205,8 +205,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # what LAB_FIRST_SECONDS allow), then the setup at each suggested size (LAB_SIZE_GAMES
 # each), then refined to LAB_GAMES; the answer is cached per setup and seed for
 # LAB_CACHE_SECONDS. A job stops refining after LAB_MAX_SECONDS (a 48-seat setup's games
-# are slow) with the games it has played. A member may start LAB_STARTS_PER_HOUR
-# estimates not yet cached an hour; the page polls every LAB_POLL_SECONDS (static/js/lab.js).
+# are slow) with the games it has played. The page polls every LAB_POLL_SECONDS
+# (static/js/lab.js).
 # A job plays its games over LAB_WORKERS processes (every core unless the environment says
 # otherwise): the first estimate's deadline is wall time, so every core counts.
 LAB_SEED = 17
@@ -217,7 +217,16 @@ LAB_SIZE_GAMES = 500
 LAB_GAMES = 20000
 LAB_MAX_SECONDS = 1200
 LAB_CACHE_SECONDS = 7 * 24 * 3600
-LAB_STARTS_PER_HOUR = 20
+# The lab's limits (docs/lab.md, "Sharing the lab"): a member has one job queued or
+# running at a time; new jobs wait behind at most LAB_QUEUE_MAX queued or running ones
+# site-wide; and a member's jobs of the last LAB_WINDOW_SECONDS cost at most
+# LAB_UNITS_PER_WINDOW units, a job one unit per LAB_SEATS_PER_UNIT seats (rounded up: a
+# 48-seat setup costs 4). Answers already kept cost nothing; staff and lab_fill are not
+# limited (their jobs still count towards the queue).
+LAB_QUEUE_MAX = 10
+LAB_WINDOW_SECONDS = 3600
+LAB_UNITS_PER_WINDOW = 12
+LAB_SEATS_PER_UNIT = 12
 LAB_POLL_SECONDS = 2
 
 # How often an open game page asks whether anything changed (static/js/live.js).

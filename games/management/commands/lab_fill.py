@@ -31,7 +31,7 @@ class Command(BaseCommand):
             if not lab_start(setup=setup, queued=not now):
                 self.stdout.write(f"{setup.slug()}: estimated already, or on its way")
             elif now:
-                state = lab_run(setup_key=setup.key(), seed=settings.LAB_SEED)
+                state = lab_run(address=setup.key(), seed=settings.LAB_SEED)
                 self.stdout.write(f"{setup.slug()}: {state}")
             else:
                 self.stdout.write(f"{setup.slug()}: queued")

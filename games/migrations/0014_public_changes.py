@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_post_hidden'),
+        ('games', '0013_seed_128_bits'),
     ]
 
     operations = [

@@ -194,7 +194,7 @@ def test_ruleset_pages_show_the_who_is_told_rulings(client):
     assert "the removed get nothing" in w73
     assert "<code>court_disbanded</code>" in witchhunt
     assert "Every Angel is told at each midnight which players are vetoed" in witchhunt  # W-74
-    assert rulebook.ruleset("witchhunt").rulings.all[-1].number == "W-75"
+    assert rulebook.ruleset("witchhunt").rulings.all[-1].number == "W-76"  # revision 3
 
     ww18 = ruling_html(werewolf, "WW-18")
     assert ww18.startswith("WW-18 W-5a (ties), W-8a (lapses), W-72/W-72a (removal) and W-73")

@@ -1,8 +1,9 @@
 """Which game emails go out, and to whom: deadline reminders, phase changes, the role
 email, and turning a preference off. games/mail.py builds and sends each one.
 
-Each email is recorded in EmailSent before it is sent: the row's unique constraint
-makes every email go out at most once, whoever else gets there.
+Each email is recorded in EmailSent as it is written to the outbox (games/mail.py, sent
+by services/outbox.py once the transaction commits): the row's unique constraint makes
+every email go out at most once, whoever else gets there.
 
 Who gets what:
 - reminders (Game.reminder_hours before each deadline; User.email_deadline_reminders):

@@ -103,8 +103,9 @@ def message_build(user, template, context, preference):
     return message
 
 
-def outbox_write(messages) -> list[int]:
-    """Write `messages` (message_build's) to the outbox, pending; returns the rows' ids."""
+def outbox_write(messages, expires_at=None) -> list[int]:
+    """Write `messages` (message_build's) to the outbox, pending; returns the rows' ids.
+    `expires_at`: the moment after which they would say something no longer true."""
     now = timezone.now()
     rows = GameEmail.objects.bulk_create(
         GameEmail(
@@ -113,14 +114,16 @@ def outbox_write(messages) -> list[int]:
             template=m.template,
             message=message_to_data(m),
             next_try_at=now,
+            expires_at=expires_at,
         )
         for m in messages
     )
     return [row.pk for row in rows]
 
 
-def send_after_commit(messages):
+def send_after_commit(messages, *, expires_at=None):
     """Write `messages` to the outbox in this transaction; the `email` queue sends them
-    once it commits (the `emails_send` task; the email sweep catches whatever that misses)."""
+    once it commits (the `emails_send` task; the email sweep catches whatever that misses),
+    never after `expires_at` (a reminder's deadline)."""
     if messages:
-        after_commit("emails_send", outbox_write(messages))
+        after_commit("emails_send", outbox_write(messages, expires_at))

@@ -476,6 +476,7 @@ class GameEmail(models.Model):
         SENT = "sent"
         REFUSED = "refused"  # the server refused the address (5xx), or it was held
         FAILED = "failed"  # refused for good otherwise, or given up after EMAIL_GIVE_UP
+        EXPIRED = "expired"  # its moment passed unsent (a reminder after the deadline)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_emails"
@@ -489,6 +490,8 @@ class GameEmail(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     tries = models.PositiveSmallIntegerField(default=0)
     next_try_at = models.DateTimeField()
+    # Not sent after this: what it says would no longer be true ("Day 2 ends in 1 hour").
+    expires_at = models.DateTimeField(null=True, blank=True)
     last_error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)

@@ -113,9 +113,11 @@ class EmailTrouble:
 def email_trouble(game: Game, seats) -> EmailTrouble:
     """From the seats' users (loaded with them) and one count of the outbox's rows."""
     refused = [(s.name, s.user.email_refused_at) for s in seats if s.user.email_refused]
-    waiting = GameEmail.objects.filter(
-        game=game, status=GameEmail.Status.PENDING, tries__gt=0
-    ).count()
+    waiting = (
+        GameEmail.objects.filter(game=game, status=GameEmail.Status.PENDING)
+        .exclude(last_error="")  # pushed back after a failure
+        .count()
+    )
     return EmailTrouble(refused=refused, waiting=waiting)
 
 

@@ -80,7 +80,7 @@ def reminders_send(*, game: Game, now) -> int:
         if _record_once(game, seat, EmailSent.Kind.REMINDER, game.phase, hours):
             seat_context = {**context, "seat": seat, "living": state.seat(seat.name).living}
             messages.append(message_build(user, "reminder", seat_context, "reminders"))
-    send_after_commit(messages)
+    send_after_commit(messages, expires_at=game.deadline_at)  # "ends in 6 hours"
     return len(messages)
 
 

@@ -11,7 +11,8 @@ connection to the mail server.
   recorded on the row and pushed back by a growing gap (GAME_EMAIL_RETRY_SECONDS,
   doubling, at most GAME_EMAIL_RETRY_MAX_SECONDS); the email sweep (the beat's
   `email_sweep`, every 30 s on the `email` queue) sends the rows that are due again.
-  A row still pending after EMAIL_GIVE_UP is given up (failed, logged).
+  A row still pending after EMAIL_GIVE_UP is given up (failed, logged); a reminder, a
+  prod or a wagon alert still pending at the deadline it speaks of expires unsent.
 - An address the server refuses outright (a 5xx for that recipient) skips only itself:
   that row is refused, and the member's address is marked refused (User.email_refused_*),
   so no more game emails are tried to it until they ask to try again on their profile
@@ -39,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 PENDING, SENT = GameEmail.Status.PENDING, GameEmail.Status.SENT
 REFUSED, FAILED = GameEmail.Status.REFUSED, GameEmail.Status.FAILED
+EXPIRED = GameEmail.Status.EXPIRED
 # A claimed row is left alone this long: far longer than one send may take (each SMTP step
 # times out after EMAIL_TIMEOUT), so no rival sends it meanwhile.
 CLAIM = timedelta(minutes=5)
@@ -154,6 +156,9 @@ def emails_send(*, ids: list[int]) -> int:
             now = timezone.now()
             if not _claim(row, now):
                 continue  # sent, or claimed by a rival sender, or not due yet
+            if row.expires_at is not None and row.expires_at <= now:
+                _finish(row, EXPIRED, "not sent: its moment passed while it waited")
+                continue
             user, address = row.user, row.user.email
             if user.email_refused or held.get(user.pk) == address:
                 _finish(row, REFUSED, "not tried: the address was refused before")

@@ -100,7 +100,7 @@ def smtp_refusing_cat(smtp):
 # --- in the test's process -----------------------------------------------------------------
 @pytest.mark.django_db
 def test_emails_written_while_the_server_is_down_arrive_once_it_is_back(
-    smtp, moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
+    client, smtp, moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         game = make_game(moderator, cast_users)
@@ -114,6 +114,9 @@ def test_emails_written_while_the_server_is_down_arrive_once_it_is_back(
         services.phase_advance(game=game, by=moderator, expected_phase="day 1")
     assert len(smtp.messages) == 9  # nothing more could go out
     assert EmailSent.objects.filter(kind="phase", phase="night 1").count() == 8
+    client.force_login(moderator)
+    desk = client.get(reverse("game_desk", args=[game.pk])).content.decode()
+    assert "9 emails to this game’s players wait for the mail server" in desk
 
     smtp.start()
     assert wait_for(lambda: len(smtp.messages) == 18, timeout=10, then=_sweep_now)
@@ -269,6 +272,27 @@ def test_a_digest_claimed_while_the_server_is_down_is_not_lost(
     smtp.start()
     assert wait_for(lambda: smtp.to(_address("ann")), timeout=10, then=_sweep_now)
     assert len(smtp.to(_address("ann"))) == 1 and "digest" in smtp.to(_address("ann"))[0].lower()
+
+
+@pytest.mark.django_db
+def test_a_reminder_still_waiting_at_its_deadline_is_not_sent_late(
+    smtp, game, traveller, cast_users, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from games.services import outbox, sweep
+    from tests.games.conftest import T0
+
+    smtp.stop()
+    traveller.move_to(T0 + timedelta(hours=48))  # Day 1's reminder, 24 hours before its end
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweep.reminder_sweep() == {sweep.REMINDED: 1}
+    assert outbox.GameEmail.objects.filter(template="reminder", status="pending").count() == 8
+    smtp.start()
+    traveller.move_to(T0 + timedelta(hours=72, seconds=1))  # the server is back too late
+    outbox.emails_sweep()
+    assert smtp.messages == []  # no "Day 1 ends in 24 hours" after it ended
+    assert set(outbox.GameEmail.objects.values_list("status", flat=True)) == {"expired"}
 
 
 # --- the production shape: a real Celery worker over Redis ----------------------------------

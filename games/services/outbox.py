@@ -73,9 +73,13 @@ def _outcome(exc: Exception, address: str) -> tuple[str, str]:
     if isinstance(exc, smtplib.SMTPDataError):
         code = exc.smtp_code
         return ("failed" if 500 <= code < 600 else "later"), _reply(code, exc.smtp_error)
-    # Down, not answering, a dropped connection, a refused sender (our configuration): the
-    # next try may work; nothing is the recipient's fault.
-    return "down", _reply(type(exc).__name__, exc)[:REPLY_MAX]
+    if isinstance(exc, (smtplib.SMTPException, OSError)):
+        # Down, not answering, a dropped connection, a refused sender (our configuration):
+        # the next try may work; nothing is the recipient's fault.
+        return "down", _reply(type(exc).__name__, exc)
+    # Anything else is this row's own (a message that cannot be built or encoded): trying
+    # it again would fail again, and hold up every email behind it.
+    return "failed", _reply(type(exc).__name__, exc)
 
 
 def _claim(row: GameEmail, now) -> bool:
@@ -92,10 +96,13 @@ def _finish(row: GameEmail, status: str, error: str = "", **fields) -> None:
     )
 
 
-def _push_back(rows, error: str, now, tries: int) -> None:
-    GameEmail.objects.filter(pk__in=[r.pk for r in rows], status=PENDING).update(
-        next_try_at=now + retry_gap(tries), last_error=error[:REPLY_MAX]
-    )
+def _push_back(rows, error: str, now, tries: int, unclaimed: bool = False) -> None:
+    """Try `rows` again after the gap that follows `tries` failed tries. `unclaimed`: rows
+    this run has not claimed, left alone if a rival sender has (its claim stands)."""
+    rows = GameEmail.objects.filter(pk__in=[r.pk for r in rows], status=PENDING)
+    if unclaimed:
+        rows = rows.filter(next_try_at__lte=now)
+    rows.update(next_try_at=now + retry_gap(tries), last_error=error[:REPLY_MAX])
 
 
 def _address_refuse(user: User, address: str, reply: str, now) -> None:
@@ -163,9 +170,9 @@ def emails_send(*, ids: list[int]) -> int:
             if user.email_refused or held.get(user.pk) == address:
                 _finish(row, REFUSED, "not tried: the address was refused before")
                 continue
-            message = message_from_data(row.message)
-            message.to = [address]
             try:
+                message = message_from_data(row.message)
+                message.to = [address]
                 accepted = server.send(message)
             except Exception as exc:
                 outcome, reply = _outcome(exc, address)
@@ -175,12 +182,15 @@ def emails_send(*, ids: list[int]) -> int:
                     held[user.pk] = address
                 elif outcome == "failed":
                     _finish(row, FAILED, reply)
-                    logger.warning("game email %s refused for good: %s", row.pk, reply)
+                    logger.warning(
+                        "game email %s failed for good: %s", row.pk, reply, exc_info=True
+                    )
                 elif outcome == "later":
                     _push_back([row], reply, now, row.tries)
                 else:  # the server is down or went away: the rest waits as long
                     logger.warning("game emails wait for the mail server: %s", reply)
-                    _push_back(rows[i:], reply, now, row.tries)
+                    _push_back([row], reply, now, row.tries)
+                    _push_back(rows[i + 1 :], reply, now, row.tries, unclaimed=True)
                     break
                 continue
             if accepted:

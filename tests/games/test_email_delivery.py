@@ -194,6 +194,24 @@ def test_a_connection_the_server_closes_is_opened_again(
 
 
 @pytest.mark.django_db
+def test_an_email_that_cannot_be_sent_holds_up_no_other(
+    smtp, moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
+):
+    from games.services import outbox
+
+    queue.connect("emails_send", lambda ids: None)  # the tasks are lost: the sweep sends
+    with django_capture_on_commit_callbacks(execute=True):
+        make_game(moderator, cast_users)
+    assert smtp.messages == []
+    first = outbox.GameEmail.objects.order_by("pk").first()
+    outbox.GameEmail.objects.filter(pk=first.pk).update(message={"subject": "no body"})
+    outbox.emails_sweep()
+    assert len(smtp.messages) == 8  # every other one
+    first.refresh_from_db()
+    assert first.status == "failed" and "KeyError" in first.last_error
+
+
+@pytest.mark.django_db
 def test_a_refused_address_skips_only_itself_and_is_shown_to_the_member_and_the_desk(
     client, smtp_refusing_cat, moderator, cast_users, eager_tasks,
     django_capture_on_commit_callbacks,

@@ -486,7 +486,7 @@ class GameEmail(models.Model):
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="emails"
     )
     template = models.CharField(max_length=32)  # templates/email/<template>.txt: role, phase…
-    message = models.JSONField()  # accounts.mail.message_to_data
+    message = models.JSONField()  # accounts.mail.message_to_data; emptied once sent
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     tries = models.PositiveSmallIntegerField(default=0)
     next_try_at = models.DateTimeField()

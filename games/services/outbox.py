@@ -164,7 +164,7 @@ def emails_send(*, ids: list[int]) -> int:
             if not _claim(row, now):
                 continue  # sent, or claimed by a rival sender, or not due yet
             if row.expires_at is not None and row.expires_at <= now:
-                _finish(row, EXPIRED, "not sent: its moment passed while it waited")
+                _finish(row, EXPIRED, "not sent: its moment passed while it waited", message={})
                 continue
             user, address = row.user, row.user.email
             if user.email_refused or held.get(user.pk) == address:
@@ -194,7 +194,9 @@ def emails_send(*, ids: list[int]) -> int:
                     break
                 continue
             if accepted:
-                _finish(row, SENT, sent_at=timezone.now())
+                # The text goes once it is in the member's mailbox (a role email's holds
+                # their cards); the row stays, small, as the record of the delivery.
+                _finish(row, SENT, sent_at=timezone.now(), message={})
                 sent += 1
             else:  # nothing to send it to (no address)
                 _finish(row, FAILED, "no recipient")

@@ -128,6 +128,7 @@ def test_emails_written_while_the_server_is_down_arrive_once_it_is_back(
     assert [s for r, s in received if r == _address("bob") and "mention" in s.lower()]
     GameEmail = _outbox()
     assert set(GameEmail.objects.values_list("status", flat=True)) == {"sent"}
+    assert list(GameEmail.objects.values_list("message", flat=True).distinct()) == [{}]
 
 
 @pytest.mark.django_db

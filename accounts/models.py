@@ -59,6 +59,12 @@ class User(AbstractUser):
     email_digest = models.BooleanField("a daily digest by email", default=False)
     wagon_alerts = models.BooleanField("wagon alerts", default=False)
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # A mail server refused this address outright (a 5xx for the recipient): no more game
+    # emails are tried to it until the member asks to try again on the profile page, or
+    # changes the address (the hold is for `email_refused_to` only). games/services/outbox.py.
+    email_refused_at = models.DateTimeField(null=True, blank=True, editable=False)
+    email_refused_to = models.EmailField(blank=True, editable=False)
+    email_refused_reply = models.CharField(max_length=300, blank=True, editable=False)
     # The header's unread count (games/services/notifications.py keeps it): read with the
     # user on every request, so the count costs no query of its own.
     notifications_unread = models.PositiveIntegerField(default=0, editable=False)
@@ -84,6 +90,12 @@ class User(AbstractUser):
 
     def get_short_name(self) -> str:
         return self.player_name
+
+    @property
+    def email_refused(self) -> bool:
+        """Whether game emails to the member's current address are held: the mail server
+        refused it, and the member has not asked to try again."""
+        return self.email_refused_at is not None and self.email_refused_to == self.email
 
     @property
     def zoneinfo(self) -> zoneinfo.ZoneInfo:

@@ -65,6 +65,22 @@ def profile(request):
 
 
 @never_cache
+@login_required
+@require_POST
+def email_try_again(request):
+    """The member whose address the mail server refused asks to try it again: the game
+    emails held since go out again (games/services/outbox.py)."""
+    from games.services.outbox import email_try_again as try_again
+
+    count = try_again(user=request.user)
+    text = f"We will send your game emails to {request.user.email} again."
+    if count:
+        text += f" The game emails held meanwhile ({count}) are on their way."
+    messages.success(request, text)
+    return redirect("profile")
+
+
+@never_cache
 @require_POST
 def browser_time_zone(request):
     """The zone a visitor's browser reports (static/js/timezone.js, once a session): kept in

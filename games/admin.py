@@ -22,6 +22,7 @@ from .models import (
     Assignment,
     EmailSent,
     Game,
+    GameEmail,
     GameEvent,
     GameInput,
     PhaseLockIn,
@@ -312,6 +313,23 @@ class PhaseLockInAdmin(ReadOnlyAdmin):
 class EmailSentAdmin(ReadOnlyAdmin):
     list_display = ("game", "seat", "kind", "phase", "hours", "created_at")
     list_filter = ("kind",)
+
+
+@admin.register(GameEmail)
+class GameEmailAdmin(ReadOnlyAdmin):
+    """The game emails' outbox (games/services/outbox.py): what went, what waits for the
+    mail server, what was refused. The message itself is left out: a role email holds
+    the player's cards."""
+
+    list_display = (
+        "template", "user", "game", "status", "tries", "next_try_at", "last_error",
+        "created_at", "sent_at",
+    )  # fmt: skip
+    list_select_related = ("user", "game")
+    list_filter = ("status", "template")
+    search_fields = ("user__player_name", "game__title")
+    exclude = ("message",)
+    date_hierarchy = "created_at"
 
 
 @admin.register(SeatTenure)

@@ -1,26 +1,28 @@
 """One email to one user: its templates rendered in the user's time zone, RFC 8058
-one-click unsubscribe headers, the signed unsubscribe tokens, and sending after commit.
+one-click unsubscribe headers, the signed unsubscribe tokens, and the outbox it is written to.
 
-Each email goes to one player's own address (never several in one message). Messages
-leave after the transaction commits, so an email never announces a change that rolled
-back, and a failing mail server loses the email (logged) but never the game. Every email
-carries one-click unsubscribe headers for its preference; the link holds a signed token
-naming the user and the preference (django.core.signing).
+Each email goes to one player's own address (never several in one message). It is
+rendered in the transaction that decides it and written there to the outbox (GameEmail, one
+row per recipient email); once the transaction commits, the `email` queue sends each row
+on its own (games/services/outbox.py), so an email never announces a change that rolled
+back, a mail server that is down delays the email (tried again with growing gaps) but never
+loses it nor holds up the game, and an address the server refuses skips only itself. Every
+email carries one-click unsubscribe headers for its preference; the link holds a signed
+token naming the user and the preference (django.core.signing).
 """
-
-import logging
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db import transaction
+from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.mail import message_to_data
 from accounts.models import User
 
-logger = logging.getLogger(__name__)
+from .models import GameEmail
+from .queue import after_commit
 
 # The preferences a link may turn off: token name -> User field and what it is called.
 PREFERENCES = {
@@ -96,17 +98,32 @@ def message_build(user, template, context, preference):
         },
     )
     message.attach_alternative(html, "text/html")
+    # What the outbox's row needs beside the message itself (outbox_write).
+    message.recipient, message.game, message.template = user, context.get("game"), template
     return message
 
 
-def deliver(messages):
-    try:
-        with get_connection() as connection:
-            connection.send_messages(messages)
-    except Exception:  # the game goes on; the rows say these were attempted
-        logger.exception("could not send %d game emails", len(messages))
+def outbox_write(messages, expires_at=None) -> list[int]:
+    """Write `messages` (message_build's) to the outbox, pending; returns the rows' ids.
+    `expires_at`: the moment after which they would say something no longer true."""
+    now = timezone.now()
+    rows = GameEmail.objects.bulk_create(
+        GameEmail(
+            user=m.recipient,
+            game=m.game,
+            template=m.template,
+            message=message_to_data(m),
+            next_try_at=now,
+            expires_at=expires_at,
+        )
+        for m in messages
+    )
+    return [row.pk for row in rows]
 
 
-def send_after_commit(messages):
+def send_after_commit(messages, *, expires_at=None):
+    """Write `messages` to the outbox in this transaction; the `email` queue sends them
+    once it commits (the `emails_send` task; the email sweep catches whatever that misses),
+    never after `expires_at` (a reminder's deadline)."""
     if messages:
-        transaction.on_commit(lambda: deliver(messages))
+        after_commit("emails_send", outbox_write(messages, expires_at))

@@ -499,9 +499,10 @@ class PhaseLockIn(models.Model):
 
 
 class EmailSent(models.Model):
-    """One email to a seat's player, recorded before it is sent: the unique constraint
-    makes each reminder, phase-change and role email go out at most once, even when two
-    workers or a retried task reach it together (games/emails.py)."""
+    """One email to a seat's player, recorded when it is written to the outbox (GameEmail,
+    whose row says whether the server accepted it): the unique constraint makes each
+    reminder, phase-change and role email go out at most once, even when two workers or a
+    retried task reach it together (games/services/emails.py)."""
 
     class Kind(models.TextChoices):
         ROLE = "role"
@@ -525,6 +526,54 @@ class EmailSent(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.phase} to {self.seat.name}"
+
+
+class GameEmail(models.Model):
+    """The outbox: one game email to one member, written in the transaction that decides
+    it (rendered then, in the member's zone), sent after the commit by the `email` queue
+    (games/services/outbox.py), one at a time. Pending until the mail server accepts it
+    (sent) or refuses its address outright (refused); a transient failure pushes
+    `next_try_at` back by a growing gap. `next_try_at` is also a claim: a sender moves it
+    past the send before it sends, so a rival sender (a duplicate task, the sweep) skips
+    the row."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        REFUSED = "refused"  # the server refused the address (5xx), or it was held
+        FAILED = "failed"  # refused for good otherwise, or given up after EMAIL_GIVE_UP
+        EXPIRED = "expired"  # its moment passed unsent (a reminder after the deadline)
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_emails"
+    )
+    # None for a digest, and once a cancelled game is deleted.
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="emails"
+    )
+    template = models.CharField(max_length=32)  # templates/email/<template>.txt: role, phase…
+    message = models.JSONField()  # accounts.mail.message_to_data; emptied once sent
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    tries = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField()
+    # Not sent after this: what it says would no longer be true ("Day 2 ends in 1 hour").
+    expires_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The email sweep's query: the pending rows due, oldest first.
+            models.Index(
+                fields=["next_try_at"],
+                name="game_email_due_idx",
+                condition=models.Q(status="pending"),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.template} to {self.user_id} ({self.status})"
 
 
 # --- coming back each day: read state, visits, notifications, private notes ----------------

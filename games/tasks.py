@@ -62,6 +62,25 @@ def digest_sweep():
     return reading.digests_send()
 
 
+@shared_task(name="games.tasks.email_sweep", ignore_result=True)
+def email_sweep():
+    """The beat's email entry (every 30 s): send the outbox's emails that are due again
+    after a failure, or whose `emails_send` never ran (services.outbox)."""
+    from games.services import outbox
+
+    return outbox.emails_sweep()
+
+
+# The outbox's rows written by a transaction that committed (games/mail.py). The rows are
+# claimed one by one, so a retried or duplicate task sends none twice; a failed send is
+# pushed back on its row (the sweep tries it again), never retried in the task.
+@shared_task(name="games.tasks.emails_send", ignore_result=True, **RETRY)
+def emails_send(ids):
+    from games.services import outbox
+
+    return outbox.emails_send(ids=ids)
+
+
 @shared_task(name="games.tasks.game_phase_emails", ignore_result=True, **RETRY)
 def game_phase_emails(game_id, kind, phase, first_event):
     from games.services import emails
@@ -126,6 +145,7 @@ def lab_worker_warm(sender, instance, **kwargs):
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
     queue.connect("clock_sweep_more", clock_sweep_more.delay)
+    queue.connect("emails_send", emails_send.delay)
     queue.connect("game_phase_emails", game_phase_emails.delay)
     queue.connect("game_role_emails", game_role_emails.delay)
     queue.connect("post_notification_emails", post_notification_emails.delay)

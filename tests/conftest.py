@@ -29,3 +29,16 @@ def _fresh_cache():
 def member(db):
     """A signed-up member whose email address is verified."""
     return UserFactory()
+
+
+@pytest.fixture(autouse=True)
+def _outbox_sent_in_process():
+    """The outbox's after-commit task (`emails_send`, games/mail.py) runs its body at once
+    in the test's process, as the worker would, so a test that runs its commit callbacks
+    finds the game emails in mail.outbox. tests/games/test_email_delivery.py runs a real
+    worker and a real mail server instead."""
+    from games import queue, tasks
+
+    queue.connect("emails_send", tasks.emails_send.run)
+    yield
+    queue.connect("emails_send", tasks.emails_send.delay)

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from .. import turns
 from ..mapping import engine_state
-from ..models import DAY_VOTES, Game, GameInput, PhaseLockIn, Post, PostModeration
+from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
 from .absences import absences_shown
@@ -78,6 +78,7 @@ class DeskPage:
     threads: list  # RoomLink: every private thread
     away: dict = field(default_factory=dict)  # user id -> absences.Away, notes included
     hidden: list = field(default_factory=list)  # HiddenPost: the posts the moderator hid
+    emails: "EmailTrouble | None" = None  # the game emails not reaching players
 
 
 def desk_page(game: Game) -> DeskPage:
@@ -93,7 +94,31 @@ def desk_page(game: Game) -> DeskPage:
         threads=room_links(game, state),
         away=absences_shown([s.user_id for s in seats], timezone.now()),
         hidden=hidden_posts(game, names),
+        emails=email_trouble(game, seats),
     )
+
+
+@dataclass
+class EmailTrouble:
+    """What the desk says of the game emails not reaching players: names and times only,
+    never an address or the server's reply (those are the member's, on their profile)."""
+
+    refused: list  # (seat name, since): players whose address the mail server refuses
+    waiting: int  # this game's emails that failed and wait to be tried again
+
+    def __bool__(self):
+        return bool(self.refused or self.waiting)
+
+
+def email_trouble(game: Game, seats) -> EmailTrouble:
+    """From the seats' users (loaded with them) and one count of the outbox's rows."""
+    refused = [(s.name, s.user.email_refused_at) for s in seats if s.user.email_refused]
+    waiting = (
+        GameEmail.objects.filter(game=game, status=GameEmail.Status.PENDING)
+        .exclude(last_error="")  # pushed back after a failure
+        .count()
+    )
+    return EmailTrouble(refused=refused, waiting=waiting)
 
 
 @dataclass

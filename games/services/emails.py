@@ -1,8 +1,9 @@
 """Which game emails go out, and to whom: deadline reminders, phase changes, the role
 email, and turning a preference off. games/mail.py builds and sends each one.
 
-Each email is recorded in EmailSent before it is sent: the row's unique constraint
-makes every email go out at most once, whoever else gets there.
+Each email is recorded in EmailSent as it is written to the outbox (games/mail.py, sent
+by services/outbox.py once the transaction commits): the row's unique constraint makes
+every email go out at most once, whoever else gets there.
 
 Who gets what:
 - reminders (Game.reminder_hours before each deadline; User.email_deadline_reminders):
@@ -79,7 +80,7 @@ def reminders_send(*, game: Game, now) -> int:
         if _record_once(game, seat, EmailSent.Kind.REMINDER, game.phase, hours):
             seat_context = {**context, "seat": seat, "living": state.seat(seat.name).living}
             messages.append(message_build(user, "reminder", seat_context, "reminders"))
-    send_after_commit(messages)
+    send_after_commit(messages, expires_at=game.deadline_at)  # "ends in 6 hours"
     return len(messages)
 
 

@@ -223,7 +223,7 @@ def _alerts_create(game: Game, rows, users) -> int:
     for n in new:
         n.user, n.post = users[n.user_id], None
         messages.append(notification_message(n, "wagons"))
-    send_after_commit(messages)
+    send_after_commit(messages, expires_at=game.deadline_at)  # the day's count, while it lasts
     return len(new)
 
 

@@ -132,7 +132,8 @@ def _prod(game, seat, number, now) -> bool:
             "deadline_at": game.deadline_at,
             "url": game_url(game),
         }
-        send_after_commit([message_build(seat.user, "prod", context, "reminders")])
+        message = message_build(seat.user, "prod", context, "reminders")
+        send_after_commit([message], expires_at=game.deadline_at)  # "please post" in time
     if number == PRODS_MAX:
         seat_mark(game, seat, reason="prods", now=now)
     return True

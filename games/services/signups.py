@@ -253,6 +253,6 @@ def game_cancel(*, game: Game, by) -> str:
     ]
     title = game.title
     logger.info("game %s (%s) cancelled by user %s before its start", game.pk, title, by.pk)
+    send_after_commit(messages)  # written before the game goes: their rows keep no game
     game.delete()
-    send_after_commit(messages)
     return title

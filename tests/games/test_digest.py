@@ -39,11 +39,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _sent_at_once(monkeypatch):
-    """A test runs in one transaction that never commits: the digest's mail, sent after
-    the commit in the service, is delivered at once here instead."""
+    """A test runs in one transaction that never commits: the digest's mail, written to
+    the outbox and sent after the commit in the service, is sent at once here instead."""
     from games import mail as game_mail
+    from games.services import outbox
 
-    monkeypatch.setattr("games.services.reading.send_after_commit", game_mail.deliver)
+    def written_and_sent(messages):
+        outbox.emails_send(ids=game_mail.outbox_write(messages))
+
+    monkeypatch.setattr("games.services.reading.send_after_commit", written_and_sent)
 
 
 # 07:30 in UTC: the digest's morning for a member on UTC.

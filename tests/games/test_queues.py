@@ -23,6 +23,8 @@ EMAIL = {
     "games.tasks.post_notification_emails",
     "games.tasks.vote_alerts",
     "games.tasks.notice_emails",
+    "games.tasks.emails_send",
+    "games.tasks.email_sweep",
     "accounts.tasks.send_account_email",
 }
 LAB = {"games.tasks.lab_estimate"}
@@ -52,6 +54,7 @@ def test_beat_sends_each_entry_to_its_queue():
     assert queues == {
         "clock-sweep": "clock",
         "reminder-sweep": "email",
+        "email-sweep": "email",
         "digest-sweep": "email",
     }
 

@@ -170,6 +170,8 @@ CELERY_TASK_ROUTES = {
     "games.tasks.post_notification_emails": {"queue": "email"},
     "games.tasks.vote_alerts": {"queue": "email"},
     "games.tasks.notice_emails": {"queue": "email"},
+    "games.tasks.emails_send": {"queue": "email"},
+    "games.tasks.email_sweep": {"queue": "email"},
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
     "games.tasks.lab_estimate": {"queue": "lab"},
@@ -191,6 +193,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
         "options": {"expires": 25},
     },
+    # The game emails' outbox (games/services/outbox.py): the emails due again after a
+    # failure (the mail server down, a 4xx), or whose task was lost.
+    "email-sweep": {
+        "task": "games.tasks.email_sweep",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
     # The daily digest (games/services/reading.py): each member's comes in the sweep after
     # their local morning hour; a sweep is a query of the members who asked for it.
     "digest-sweep": {
@@ -200,6 +209,10 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# A game email the mail server did not take (down, a 4xx) is tried again after 30 s, then
+# 1, 2, 4, 8, 16 minutes, then every 30 minutes (games/services/outbox.py), for 3 days.
+GAME_EMAIL_RETRY_SECONDS = 30
+GAME_EMAIL_RETRY_MAX_SECONDS = 30 * 60
 
 # The setup lab (games/services/lab.py): a first estimate of LAB_FIRST_GAMES games (or
 # what LAB_FIRST_SECONDS allow), then the setup at each suggested size (LAB_SIZE_GAMES

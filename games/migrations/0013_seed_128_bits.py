@@ -12,7 +12,7 @@ import games.models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0011_post_hidden"),
+        ("games", "0012_email_delivery"),
     ]
 
     operations = [

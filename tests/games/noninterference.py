@@ -17,8 +17,9 @@ drawn fresh for each game (games/fairness.py), is the same in both twins, as the
 """
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from unittest import mock
 
 import time_machine
@@ -27,8 +28,12 @@ from django.core import mail
 from django.core.cache import caches
 from django.core.management.color import no_style
 from django.db import connection, transaction
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
+
+from accounts.models import User
+from games import queue, tasks
+from games.services import reading
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 HEADERS = ("ETag", "Last-Modified", "Content-Length", "Vary", "Location", "Cache-Control",
@@ -127,9 +132,46 @@ def emails_to(user) -> list:
     return found
 
 
+@contextmanager
+def tasks_in_process():
+    """What the services ask for after a commit (games/queue.py: every game email, the vote
+    alerts, the outbox's sends) done at once in this process, as the workers would."""
+    names = ("emails_send", "game_phase_emails", "game_role_emails", "post_notification_emails",
+             "vote_alerts", "notice_emails")  # fmt: skip
+    for name in names:
+        queue.connect(name, getattr(tasks, name).run)
+    try:
+        yield
+    finally:
+        tasks.connect_receivers()
+
+
+def _steps(story):
+    """The story's checkpoints, each reached with its commit callbacks run (the emails)."""
+    steps = iter(story)
+    while True:
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            step = next(steps, None)
+        if step is None:
+            return
+        yield step
+
+
+def digest_of(user):
+    """`user`'s daily digest as it would go out the next morning (what happened in their
+    games since the last one), into mail.outbox."""
+    User.objects.filter(pk=user.pk).update(email_digest=True)
+    user.refresh_from_db()
+    morning, _ = reading.digest_morning(T0 + timedelta(days=1), user.zoneinfo)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        reading.digest_send(user=user, now=morning)
+    User.objects.filter(pk=user.pk).update(digest_sent_at=None)
+
+
 def twins(story, viewers, *, extra=()):
     """Play `story(hidden)` twice, without the hidden input and with it. The story is a
-    generator: each time it yields (checkpoint, game, users) every viewer reads the game.
+    generator: each time it yields (checkpoint, game, users) every viewer reads the game,
+    and the emails sent to them so far, their digest among them, are read.
     Returns [what the viewers were served in the first twin, … in the second]:
     {(checkpoint, viewer): {url: (status, headers, body)}, (checkpoint, viewer, "mail"): …}."""
     tags = {}
@@ -138,16 +180,17 @@ def twins(story, viewers, *, extra=()):
         clear_caches()
         mail.outbox.clear()
         seen = {}
-        with transaction.atomic(), mock.patch(SALT, lambda: "5a" * 32):
+        with transaction.atomic(), mock.patch(SALT, lambda: "5a" * 32), tasks_in_process():
             with time_machine.travel(T0, tick=False):
-                for checkpoint, game, users in story(hidden):
+                for checkpoint, game, users in _steps(story(hidden)):
                     for viewer in viewers:
                         user = users.get(viewer)
+                        if user is not None:  # before the pages mark what is new read
+                            digest_of(user)
+                            seen[(checkpoint, viewer, "mail")] = emails_to(user)
                         reader = Reader(viewer, user, tags.setdefault((checkpoint, viewer), {}))
                         reader.read(game, extra)
                         seen[(checkpoint, viewer)] = reader.seen
-                        if user is not None:
-                            seen[(checkpoint, viewer, "mail")] = emails_to(user)
             transaction.set_rollback(True)
         reset_sequences()
         served.append(seen)

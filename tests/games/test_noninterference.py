@@ -179,18 +179,22 @@ def test_a_hidden_werewolf_input_changes_nothing_its_outsiders_are_served(name):
 
 
 def test_the_twins_do_tell_a_public_difference_apart():
-    """The harness can fail: a public input (a day vote) in one twin only is seen."""
+    """The harness can fail: a public input (a day vote, a post) in one twin only is seen."""
 
     def story(hidden):
         u = _users(CAST)
         game = make_game(u["mod"], u, cast=CAST, options={"public_setup": False})
         if hidden:
             services.vote_cast(game=game, user=u["ann"], target="bob")
+            services.post_create(game=_refresh(game), user=u["ann"], body="Bob, explain.")
         yield "day 1", _refresh(game), u
 
-    first, second = twins(story, ("anonymous",))
+    first, second = twins(story, ("anonymous", "dan"))
     found = differences(first, second)
     assert any("/live/ If-None-Match" in line and "status 304 != 200" in line for line in found)
+    # Dan's emails are read too: his digest quotes the post.
+    assert first[("day 1", "dan", "mail")], "no email was read"
+    assert any("'mail')" in line for line in found), found
 
 
 # --- the reproductions of issue 25 -------------------------------------------------------------

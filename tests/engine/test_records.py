@@ -166,13 +166,13 @@ def test_invalid_setup_is_unreadable(path):
 
 
 def test_every_ruling_has_a_case():
-    """At least one case per ruling: W-1..W-75 (W-9a.. count for W-9), WW-1..WW-18, and
+    """At least one case per ruling: W-1..W-76 (W-9a.. count for W-9), WW-1..WW-19, and
     each lettered ruling the engine implements (W-2a is the clock's, not the engine's)."""
     covered = {
         m.groups() for p in case_files(RECORDS) if (m := re.match(r"(ww?)(\d+)[a-z]?_", p.stem))
     }
-    assert [n for n in range(1, 76) if ("w", str(n)) not in covered] == []
-    assert [n for n in range(1, 19) if ("ww", str(n)) not in covered] == []
+    assert [n for n in range(1, 77) if ("w", str(n)) not in covered] == []
+    assert [n for n in range(1, 20) if ("ww", str(n)) not in covered] == []
     lettered = {m.group(1) for p in case_files(RECORDS) if (m := re.match(r"(w\d+[a-z])_", p.stem))}
     assert {"w5a", "w8a", "w11a", "w11b", "w14a", "w69a", "w72a", "w72b"} - lettered == set()
 

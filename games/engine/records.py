@@ -5,12 +5,11 @@ import json
 from .collector import collector_paused
 from .errors import RecordError
 from .inputs import parse_step
-from .revisions import CURRENT, REVISIONS, UNNAMED
+from .revisions import REVISIONS, UNNAMED
 from .rulesets import get_ruleset
 from .rulesets.base import ALIVE
 
 RECORD_KEYS = {"ruleset", "revision", "seed", "options", "players", "lovers", "steps"}
-CURRENT_REVISION = CURRENT  # the revision a new game starts under (W-76)
 RESULT_KINDS = frozenset({"info", "phase", "death", "survival", "lynch", "public"})
 
 

@@ -6,9 +6,10 @@ from .rulings import REASONS
 from .why_day import Card, Reader
 from .why_werewolf import WerewolfNight
 
-# Abilities whose every target counts (W-8a: the Entertainer's three, the Blacksmith's
-# pair); for the rest only the first always does (a Traveler's second only with the
-# Minstrel, the Anarchist's only after a member, the Summoner's and Assassin's if unsaved).
+# Abilities whose every target counts and which lapse whole (W-8a: the Entertainer's three;
+# under revision 2b the Blacksmith's pair too); for the rest only the first always does (a
+# Traveler's second only with the Minstrel, the Anarchist's only after a member, the
+# Summoner's and Assassin's if unsaved), and this reading names the first's lapse alone.
 WHOLE = frozenset({"entertainer", "blacksmith"})
 # W-8a, revision 3 (W-76): where each name has an effect of its own, a name no longer
 # living lapses alone and the others go on (revision 2b let the whole submission lapse):

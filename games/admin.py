@@ -174,6 +174,7 @@ class GameAdmin(ModeratorActionsAdmin):
     list_display = (
         "title",
         "ruleset",
+        "revision",
         "status",
         "phase",
         "deadline_at",
@@ -185,14 +186,14 @@ class GameAdmin(ModeratorActionsAdmin):
         "signups_close_at",
         "created_at",
     )
-    list_filter = ("status", "ruleset", "early_end", "start_when_full")
+    list_filter = ("status", "ruleset", "revision", "early_end", "start_when_full")
     search_fields = ("title", "host__player_name", "host__email")
     date_hierarchy = "created_at"
     list_select_related = ("host",)
     inlines = (SeatInline,)
     actions = (start_games, advance_games, retry_clock, cancel_games)
     # Not editable (the services set it), so shown only when named here.
-    readonly_fields = ("early_end_phase", "signups_lapsed_at")
+    readonly_fields = ("revision", "early_end_phase", "signups_lapsed_at")
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(filled=Count("seats"))

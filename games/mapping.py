@@ -30,12 +30,14 @@ from .models import GameEvent, GameInput, Seat
 CACHE_SECONDS = 24 * 3600
 # Part of the cache key: a release that changes the engine's state or rules bumps it, so
 # no process ever unpickles a state that an older engine wrote (rulings revision 2: 2;
-# the state without its event history: 3).
-STATE_VERSION = 3
+# the state without its event history: 3; the game's own revision, W-76: 4).
+STATE_VERSION = 4
 
 
 def setup_record(game, seats=None):
-    """The engine setup of a started game: ruleset, seed, options, players, lovers."""
+    """The engine setup of a started game: ruleset, revision, seed, options, players,
+    lovers. The revision is the game's own (W-76): it is replayed, and its record
+    downloaded, under the rulings it started with, whatever revision the site runs now."""
     seats = (
         seats
         if seats is not None
@@ -52,6 +54,7 @@ def setup_record(game, seats=None):
         players.append({"name": seat.name, **card})
     record = {
         "ruleset": game.ruleset,
+        "revision": game.revision,
         "seed": game.seed,
         "options": game.options,
         "players": players,
@@ -72,10 +75,11 @@ def game_record(game):
 
 def _key(game, inputs=None):
     # The seed and start time make the key unique to this game even if a database reset
-    # reuses its primary key while a file or Redis cache survives.
+    # reuses its primary key while a file or Redis cache survives; the revision names the
+    # rulings the state was played under (W-76).
     started = game.started_at.timestamp() if game.started_at else 0
     inputs = game.inputs_count if inputs is None else inputs
-    return f"engine-state:{STATE_VERSION}:{game.pk}:{game.seed}:{started}:{inputs}"
+    return f"engine-state:{STATE_VERSION}:{game.pk}:{game.seed}:{game.revision}:{started}:{inputs}"
 
 
 def _seal(data: bytes) -> bytes:
@@ -225,8 +229,10 @@ def _replay(game, inputs=None):
 
 
 def replay_mismatch(game) -> str | None:
-    """Where the replay of `game` under today's rules differs from the events it stored
-    (and so announced), in words; None when the replay reproduces every stored event.
+    """Where the replay of `game` under its own revision of the rulings (W-76: today's
+    engine, playing the revision the game started under) differs from the events it
+    stored (and so announced), in words; None when the replay reproduces every stored
+    event.
 
     The rows are what the players were told; a rules revision must not rewrite them, so a
     game that would now resolve differently is reported (games/migrations: the rules

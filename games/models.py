@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
 
+from games.engine import CURRENT_REVISION, REVISIONS
+
 # W-2a: the early end's grace period, one hour unless the game sets it.
 DEFAULT_EARLY_END_GRACE = timedelta(hours=1)
 MIN_EARLY_END_GRACE = timedelta(minutes=5)
@@ -140,6 +142,17 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games"
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # W-76: the rulings revision the game is played under to its end, whatever the site
+    # runs later: the engine's current one when it is dealt (services/games.py game_deal),
+    # "2b" for every game from before revision 3 (migration 0015). Its replay, record and
+    # pages all read it from here.
+    revision = models.CharField(
+        "rulings revision",
+        max_length=8,
+        choices=[(r, f"Rulings revision {r}") for r in REVISIONS],
+        default=CURRENT_REVISION,
+        editable=False,
+    )
     seats_count = models.PositiveSmallIntegerField()
     seed = SeedField()  # SEED_BITS random bits for a new game (services/games.py)
     options = models.JSONField(default=dict, blank=True)

@@ -7,7 +7,9 @@ One API serves every caller (the web services, `play_record`, the tests):
   the game is changed in place unless `copy=True`;
 - `visible_events(game, seat)`: what a seat may see now (views.py);
 - `setup_problems(ruleset, setup)`: every problem with a setup at once;
-- `records`: game records (FORMAT.md) and their results.
+- `records`: game records (FORMAT.md) and their results;
+- `REVISIONS`, `CURRENT_REVISION`: the rulings revisions a game may be played under, and a
+  new game's (W-76).
 """
 
 import copy as _copy
@@ -15,13 +17,18 @@ import copy as _copy
 from .errors import GameRuleError, RecordError
 from .events import DEAD, MODERATOR, PUBLIC, Event
 from .inputs import Input, parse_step
+from .records import begin
+from .revisions import CURRENT as CURRENT_REVISION
+from .revisions import REVISIONS
 from .rulesets import RULESET_NAMES, get_ruleset
 from .views import visible_events
 
 __all__ = [
+    "CURRENT_REVISION",
     "DEAD",
     "MODERATOR",
     "PUBLIC",
+    "REVISIONS",
     "RULESET_NAMES",
     "Event",
     "GameRuleError",
@@ -37,10 +44,11 @@ __all__ = [
 
 
 def new_game(record):
-    """A game at Day 1. `record` is a game record's setup (ruleset, seed, options, players,
-    lovers). Returns (game, warnings); raises RecordError for a setup that cannot be played."""
-    ruleset = get_ruleset(record.get("ruleset"))
-    return ruleset.new_game(record)
+    """A game at Day 1. `record` is a game record's setup (ruleset, revision, seed, options,
+    players, lovers); the game is played under its `revision` (W-76; "2b" when it names
+    none). Returns (game, warnings); raises RecordError for a setup that cannot be played."""
+    _ruleset, game, warnings = begin(record)
+    return game, warnings
 
 
 def parse_input(game, step):

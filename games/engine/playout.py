@@ -9,6 +9,7 @@ from math import floor
 
 from .draws import sample
 from .inputs import Input
+from .revisions import CURRENT
 from .rulesets.werewolf.roles import ROLES
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 
@@ -22,8 +23,10 @@ SORTED_CHARACTERS = sorted(CHARACTERS)
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
 
 
-def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
-    """A setup of `n` players that passes the setup checks (W-23 / the WW checks)."""
+def random_setup(rng: random.Random, ruleset: str, n: int, revision: str = CURRENT) -> dict:
+    """A setup of `n` players that passes the setup checks (W-23 / the WW checks), played
+    under rulings `revision` (W-76; a new game's unless told). The revision draws nothing
+    from `rng`, so a seed gives the same setup and game under either."""
     names = [f"p{i:02d}" for i in range(n)]
     if ruleset == "werewolf":
         specials = rng.sample(
@@ -36,6 +39,7 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
         rng.shuffle(roles)
         return {
             "ruleset": "werewolf",
+            "revision": revision,
             "seed": rng.randint(0, 10**6),
             "options": {"reveal_on_death": rng.random() < 0.3},
             "players": [{"name": a, "role": r} for a, r in zip(names, roles, strict=True)],
@@ -64,6 +68,7 @@ def random_setup(rng: random.Random, ruleset: str, n: int) -> dict:
     lovers = [[by_char[lover_chars[2 * i]], by_char[lover_chars[2 * i + 1]]] for i in range(pairs)]
     return {
         "ruleset": "witchhunt",
+        "revision": revision,
         "seed": rng.randint(0, 10**6),
         "options": {"stalemate_cycles": rng.choice((0, 2, 3))},
         "players": players,

@@ -5,10 +5,11 @@ import json
 from .collector import collector_paused
 from .errors import RecordError
 from .inputs import parse_step
+from .revisions import REVISIONS, UNNAMED
 from .rulesets import get_ruleset
 from .rulesets.base import ALIVE
 
-RECORD_KEYS = {"ruleset", "seed", "options", "players", "lovers", "steps"}
+RECORD_KEYS = {"ruleset", "revision", "seed", "options", "players", "lovers", "steps"}
 RESULT_KINDS = frozenset({"info", "phase", "death", "survival", "lynch", "public"})
 
 
@@ -23,12 +24,35 @@ def load(text):
     return record
 
 
-def start(record):
-    """(ruleset, game, parsed steps, warnings) for a record; raises RecordError."""
+def parse_revision(record):
+    """The rulings revision a record's game is played under (W-76, FORMAT): "3" or "2b";
+    a record without one is "2b" (written before revision 3). Raises RecordError for
+    anything else (null, a number, an unknown name): a game must never be played under
+    rulings other than the ones it started with."""
+    if "revision" not in record:
+        return UNNAMED
+    revision = record["revision"]
+    if not isinstance(revision, str) or revision not in REVISIONS:
+        expected = " or ".join(repr(r) for r in reversed(REVISIONS))
+        raise RecordError(f"revision: unknown revision {revision!r} (expected {expected})")
+    return revision
+
+
+def begin(record):
+    """(ruleset, game, warnings): a record's game at Day 1, under the record's revision
+    (W-76). Raises RecordError for a setup that cannot be played."""
     ruleset = get_ruleset(record.get("ruleset"))
+    revision = parse_revision(record)
     if ruleset.name != "witchhunt" and record.get("lovers"):
         raise RecordError("lovers: only Witchhunt records name Lover pairs")
     game, warnings = ruleset.new_game(record)
+    game.revision = revision
+    return ruleset, game, warnings
+
+
+def start(record):
+    """(ruleset, game, parsed steps, warnings) for a record; raises RecordError."""
+    ruleset, game, warnings = begin(record)
     steps = record.get("steps", [])
     if not isinstance(steps, list):
         raise RecordError("steps: must be a list")

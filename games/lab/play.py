@@ -11,7 +11,7 @@ import hashlib
 import random
 
 from games.deal import deal_cards
-from games.engine import new_game
+from games.engine import CURRENT_REVISION, new_game
 from games.engine.collector import collector_paused
 from games.engine.draws import shuffle
 from games.engine.inputs import Input
@@ -33,9 +33,15 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def engine_setup(setup, seed: int) -> dict:
-    """The engine's setup for one game: the deal drawn with the game's seed."""
+    """The engine's setup for one game: the deal drawn with the game's seed, played under
+    the rulings a new game starts under (W-76)."""
     names = [f"p{i:02d}" for i in range(setup.seats)]
-    record = {"ruleset": setup.ruleset, "seed": seed, "options": dict(setup.options)}
+    record = {
+        "ruleset": setup.ruleset,
+        "revision": CURRENT_REVISION,
+        "seed": seed,
+        "options": dict(setup.options),
+    }
     return {**record, **deal_cards(setup.ruleset, setup.deal, names, seed)}
 
 

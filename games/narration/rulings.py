@@ -176,6 +176,10 @@ REASONS = {
         "W-8a",
         _("{actor}'s ability lapsed, nothing spent: {player} was no longer living."),
     ),
+    "lapsed_name": (
+        "W-8a",
+        _("{actor}'s ability lapsed for {player}, no longer living; its other names went on."),
+    ),
     "lapsed_weapon": (
         "W-8a",
         _("{actor}'s weapon lapsed, nothing spent: {player} was no longer living."),

@@ -52,6 +52,13 @@ def cards_of(seats) -> dict[str, Card]:
     }
 
 
-def explain(events: Iterable[Ev], cards: Mapping[str, Card], ruleset: str, names: Names):
-    """{position in `events`: [Why, ...]} for every resolution among them."""
-    return NightReader(list(events), cards, ruleset, names).read()
+def explain(
+    events: Iterable[Ev],
+    cards: Mapping[str, Card],
+    ruleset: str,
+    names: Names,
+    revision: str = "2b",
+):
+    """{position in `events`: [Why, ...]} for every resolution among them, in a game
+    played under rulings `revision` (W-76: the game's own; W-8a's lapses differ)."""
+    return NightReader(list(events), cards, ruleset, names, revision).read()

@@ -6,10 +6,18 @@ from .rulings import REASONS
 from .why_day import Card, Reader
 from .why_werewolf import WerewolfNight
 
-# Abilities whose every target counts (W-8a: the Entertainer's three, the Blacksmith's
-# pair); for the rest only the first always does (a Traveler's second only with the
-# Minstrel, the Anarchist's only after a member, the Summoner's and Assassin's if unsaved).
+# Abilities whose every target counts and which lapse whole (W-8a: the Entertainer's three;
+# under revision 2b the Blacksmith's pair too); for the rest only the first always does (a
+# Traveler's second only with the Minstrel, the Anarchist's only after a member, the
+# Summoner's and Assassin's if unsaved), and this reading names the first's lapse alone.
 WHOLE = frozenset({"entertainer", "blacksmith"})
+# W-8a, revision 3 (W-76): where each name has an effect of its own, a name no longer
+# living lapses alone and the others go on (revision 2b let the whole submission lapse):
+# the Blacksmith's pair, a Traveler's two with the Minstrel's choice, the Anarchist's two.
+# The Entertainer's three lapse whole in every revision.
+EACH_NAME = frozenset(
+    {"blacksmith", "traveling_medic", "traveling_mercenary", "traveling_mystic", "anarchist"}
+)
 # Names that may face nothing without a lapse: the King's additions join those living
 # (W-49), the Summoner's and Assassin's saved names are not counted (W-46, W-47).
 UNCOUNTED = frozenset({"king", "summoner", "assassin"})
@@ -28,8 +36,9 @@ def night_number(phase):
 
 
 class NightReader(WerewolfNight, Reader):
-    def __init__(self, events, cards, ruleset, names):
+    def __init__(self, events, cards, ruleset, names, revision="2b"):
         super().__init__(events, cards, ruleset, names)
+        self.revision = revision  # W-76: the rulings the game is played under
         self.pending = {}  # (phase, player) -> whys of attempts not yet announced
         self.attempts = []  # (player, cause, reason) of each kill attempt read, in order
         self.protected = set()
@@ -128,11 +137,35 @@ class NightReader(WerewolfNight, Reader):
             character = self.card(actor).character
             if character in UNCOUNTED:
                 continue
+            if self.revision != "2b" and character in EACH_NAME and what == "ability":
+                self.name_lapses(i, actor, character, targets)
+                continue
             counted = targets if character in WHOLE else targets[:1]
             lapsed = [t for t in counted if t in self.dead]
             if lapsed and actor not in self.dead:  # an actor's removal lapses it all (W-72)
                 reason = "lapsed_weapon" if what == "weapon" else "lapsed"
                 self.add(i, self.why(reason, player=lapsed[0], actor=actor))
+
+    def name_lapses(self, i, actor, character, targets):
+        """W-8a, revision 3: each counted name no longer living lapses alone (a Traveler's
+        second counts only with the Minstrel's choice, W-57; the Anarchist's only when the
+        first was a Court member when it disbanded, W-56); when every one did, the
+        submission lapsed as a whole."""
+        if actor in self.dead:  # an actor's removal lapses it all (W-72)
+            return
+        second = character == "blacksmith"
+        if character.startswith("traveling_"):
+            minstrel = self.subs.get((self.holder("traveling_minstrel"), "ability"))
+            second = bool(minstrel) and minstrel[0] == actor
+        elif character == "anarchist":
+            second = bool(targets) and targets[0] in self.court
+        counted = targets[:2] if second else targets[:1]
+        lapsed = [t for t in counted if t in self.dead]
+        if lapsed and len(lapsed) == len(counted):
+            self.add(i, self.why("lapsed", player=lapsed[0], actor=actor))
+            return
+        for t in lapsed:
+            self.add(i, self.why("lapsed_name", player=t, actor=actor))
 
     def on_court_disbanded(self, i, ev):
         self.court_active = False

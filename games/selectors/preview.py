@@ -43,7 +43,7 @@ def phase_preview(game: Game, log, names) -> PhasePreview | None:
         return PhasePreview(state.phase, [], refused=str(e))
     stored = [row_as_ev(row) for _phase, events in log for row in events]
     new = [Ev(e.kind, e.phase, e.data, e.to) for e in fresh]
-    whys = explain(stored + new, cards_of(state.seats), game.ruleset, names)
+    whys = explain(stored + new, cards_of(state.seats), game.ruleset, names, game.revision)
     lines = []
     for k, e in enumerate(fresh):
         seats = () if isinstance(e.to, str) else e.to

@@ -3,8 +3,11 @@
 A rules revision changes how the engine resolves some inputs. The stored events are what
 the players were told, and a game's state is always replayed from its inputs, so a game
 that would now resolve differently must not be replayed silently into another result.
-The check runs in the migration that adopts a revision (which refuses to go on while any
-game differs) and as `manage.py replay_check` for operators before an upgrade.
+Since revision 3 (W-76) each game is replayed under the revision it started with
+(`Game.revision`), so a game differs only when the engine no longer plays its own
+revision as it did. The check ran in the migration that adopted revision 2 (0004, which
+refused to go on while any game differed) and is `manage.py replay_check`, for operators
+before and after an upgrade.
 """
 
 from ..mapping import replay_mismatch
@@ -12,8 +15,9 @@ from ..models import Game
 
 
 def stored_games_that_differ() -> list[tuple[int, str, str]]:
-    """(game id, title, where it differs) for every started game whose replay under
-    today's rules differs from the events it stored."""
+    """(game id, title, where it differs) for every started game whose replay, by today's
+    engine under the game's own revision of the rulings, differs from the events it
+    stored."""
     differ = []
     for game in Game.objects.exclude(status=Game.Status.OPEN).order_by("pk"):
         problem = replay_mismatch(game)

@@ -37,5 +37,7 @@ def log_whys(game: Game, log, names) -> dict[int, list]:
     event of the game, as `log.by_phase(events_all(game))` gives them). No query: the
     cards come from the request's engine state."""
     rows = [row for _phase, events in log for row in events]
-    found = explain([row_as_ev(r) for r in rows], state_cards(game), game.ruleset, names)
+    found = explain(
+        [row_as_ev(r) for r in rows], state_cards(game), game.ruleset, names, game.revision
+    )
     return {rows[i].index: with_urls(whys) for i, whys in found.items()}

@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import GameRuleError, RecordError, new_game
+from games.engine import CURRENT_REVISION, GameRuleError, RecordError, new_game
 
 from ..deal import deal_cards, deal_problems
 from ..mapping import remember_state, store_events
@@ -111,8 +111,17 @@ def game_deal(game: Game, *, now=None) -> Game:
             role=player.get("role", ""),
         )
     game.lovers = setup["lovers"]
+    # W-76: the game is played to its end under the rulings revision it starts under,
+    # this release's, even when it was opened for sign-ups under an earlier one.
+    game.revision = CURRENT_REVISION
     deal_seal(game, setup)  # before the first post, which publishes the seal
-    record = {"ruleset": game.ruleset, "seed": game.seed, "options": game.options, **setup}
+    record = {
+        "ruleset": game.ruleset,
+        "revision": game.revision,
+        "seed": game.seed,
+        "options": game.options,
+        **setup,
+    }
     try:
         state, _ = new_game(record)
     except RecordError as e:  # the deal was checked at creation; this is a bug

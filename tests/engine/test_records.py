@@ -166,13 +166,13 @@ def test_invalid_setup_is_unreadable(path):
 
 
 def test_every_ruling_has_a_case():
-    """At least one case per ruling: W-1..W-75 (W-9a.. count for W-9), WW-1..WW-18, and
+    """At least one case per ruling: W-1..W-76 (W-9a.. count for W-9), WW-1..WW-19, and
     each lettered ruling the engine implements (W-2a is the clock's, not the engine's)."""
     covered = {
         m.groups() for p in case_files(RECORDS) if (m := re.match(r"(ww?)(\d+)[a-z]?_", p.stem))
     }
-    assert [n for n in range(1, 76) if ("w", str(n)) not in covered] == []
-    assert [n for n in range(1, 19) if ("ww", str(n)) not in covered] == []
+    assert [n for n in range(1, 77) if ("w", str(n)) not in covered] == []
+    assert [n for n in range(1, 20) if ("ww", str(n)) not in covered] == []
     lettered = {m.group(1) for p in case_files(RECORDS) if (m := re.match(r"(w\d+[a-z])_", p.stem))}
     assert {"w5a", "w8a", "w11a", "w11b", "w14a", "w69a", "w72a", "w72b"} - lettered == set()
 
@@ -202,6 +202,12 @@ def _play_record(text, *args):
             '{"ruleset": "witchhunt", "options": {"speed": 1}, "players": []}',
             "unknown option 'speed'",
         ),
+        # W-76, FORMAT: a record names revision "3" or "2b" (or none: "2b"); anything else
+        # exits 2, before any step is played under rulings the game never had
+        ('{"ruleset": "witchhunt", "revision": "4", "players": []}', "unknown revision '4'"),
+        ('{"ruleset": "werewolf", "revision": "2a", "players": []}', "unknown revision '2a'"),
+        ('{"ruleset": "witchhunt", "revision": 3, "players": []}', "unknown revision 3"),
+        ('{"ruleset": "witchhunt", "revision": null, "players": []}', "unknown revision None"),
     ],
 )
 def test_play_record_unreadable_exits_2_with_one_line(text, message):
@@ -306,3 +312,48 @@ def test_two_thirds_warning_goes_to_stderr_only():
     assert run.returncode == 0
     assert "two thirds" in run.stderr
     assert json.loads(run.stdout)["final"]["winner"] is None
+
+
+def _record(revision=None, **extra):
+    players = [
+        {"name": "ann", "character": "priest", "type": "holy_villager"},
+        {"name": "bob", "character": "survivalist", "type": "elder_witch"},
+        {"name": "cat", "character": "gambler", "type": "basic_villager"},
+        {"name": "dan", "character": "recluse", "type": "basic_villager"},
+    ]
+    record = {"ruleset": "witchhunt", "seed": 7, "players": players, "steps": [], **extra}
+    if revision is not None:
+        record["revision"] = revision
+    return record
+
+
+@pytest.mark.parametrize("revision, played", [(None, "2b"), ("2b", "2b"), ("3", "3")])
+def test_a_game_is_played_under_its_records_revision(revision, played):
+    """W-76: the game carries the revision its record names, "2b" when it names none, on
+    both ways in (a record replayed, and the API's new_game, which the site calls)."""
+    from games.engine import new_game
+
+    _ruleset, game, _steps, _warnings = records.start(_record(revision))
+    assert game.revision == played
+    assert new_game(_record(revision))[0].revision == played
+
+
+def test_an_unknown_revision_is_refused_by_the_api_too():
+    from games.engine import new_game
+
+    with pytest.raises(RecordError, match="revision: unknown revision '9'"):
+        new_game(_record("9"))
+
+
+def test_a_record_without_a_revision_plays_as_revision_2b():
+    """FORMAT: absent means "2b". The shared example of revision 3's per-name lapse, without
+    its revision, gives the bytes the same record gives under "2b", and not those of "3"."""
+    path = RECORDS / "w8a_r3_summoner_unsaved_names_lapse_one_by_one.json"
+    case, _expect = load_case(path)
+    played = {
+        revision: records.dumps(records.play(json.dumps({**case, "revision": revision}))[0])
+        for revision in ("2b", "3")
+    }
+    del case["revision"]
+    unnamed = records.dumps(records.play(json.dumps(case))[0])
+    assert unnamed == played["2b"] != played["3"]

@@ -194,7 +194,7 @@ def test_ruleset_pages_show_the_who_is_told_rulings(client):
     assert "the removed get nothing" in w73
     assert "<code>court_disbanded</code>" in witchhunt
     assert "Every Angel is told at each midnight which players are vetoed" in witchhunt  # W-74
-    assert rulebook.ruleset("witchhunt").rulings.all[-1].number == "W-76"  # revision 3
+    assert rulebook.ruleset("witchhunt").rulings.all[-1].number == "W-76"
 
     ww18 = ruling_html(werewolf, "WW-18")
     assert ww18.startswith("WW-18 W-5a (ties), W-8a (lapses), W-72/W-72a (removal) and W-73")
@@ -202,6 +202,19 @@ def test_ruleset_pages_show_the_who_is_told_rulings(client):
         assert f'<a href="/rules/witchhunt/#{number}">{number}</a>' in werewolf
     assert '<a href="/rules/werewolf/#WW-17">WW-17</a>' in werewolf
     assert "The dead share a graveyard thread that no living player sees" in werewolf
+
+
+def test_ruleset_pages_show_the_revisions(client):
+    """Rulings revision 3: W-76 (a game is played under the revision it started with) in a
+    section of its own, W-8a's per-name lapses, and WW-19 citing W-76."""
+    witchhunt = get_html(client, reverse("rules_ruleset", args=["witchhunt"]))
+    werewolf = get_html(client, reverse("rules_ruleset", args=["werewolf"]))
+    assert '<h3 id="rulings-revisions">Revisions</h3>' in witchhunt
+    w76 = ruling_html(witchhunt, "W-76")
+    assert w76.startswith("W-76 Every game records the revision of these rulings it started")
+    assert "each name lapses alone and the others go on" in ruling_html(witchhunt, "W-8a")
+    assert ruling_html(werewolf, "WW-19").startswith("WW-19 Revisions (W-76) apply")
+    assert '<a href="/rules/witchhunt/#W-76">W-76</a>' in werewolf
 
 
 @pytest.mark.parametrize("ruleset", ["witchhunt", "werewolf"])

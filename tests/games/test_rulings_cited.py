@@ -43,7 +43,7 @@ def _play(players, steps):
 
 def _explained(game):
     events = [Ev(e.kind, e.phase, e.data, e.to) for e in game.events]
-    return events, explain(events, cards_of(game.seats), game.RULESET, {})
+    return events, explain(events, cards_of(game.seats), game.RULESET, {}, game.revision)
 
 
 def _whys_of(game, kind, **data):
@@ -251,7 +251,7 @@ def test_the_reasons_read_back_are_the_engines_decisions(engine_decisions):
     for game in _random_games(300, rulesets=("witchhunt",)):  # played as the loop asks
         engine, done = attempts[done:], len(attempts)
         events = [Ev(e.kind, e.phase, e.data, e.to) for e in game.events]
-        reader = NightReader(events, cards_of(game.seats), game.RULESET, {})
+        reader = NightReader(events, cards_of(game.seats), game.RULESET, {}, game.revision)
         reader.read()
         assert [(n, c) for n, c, _ in engine] == [(n, c) for n, c, _ in reader.attempts]
         for (name, cause, case), (_, _, reason), phase in zip(
@@ -336,3 +336,64 @@ def test_the_afterlife_and_the_players_pages_cite_nothing(client, moderator):
     client.force_login(moderator)
     desk = client.get(reverse("game_desk", args=[game.pk])).content.decode()
     assert "log__why" in desk
+
+
+# --- W-8a's lapses by the game's revision (W-76) ---------------------------------------------
+def _replayed(case_name, revision):
+    from games.engine import records
+    from tests.engine.cases import RECORDS, load_case
+
+    case, _ = load_case(RECORDS / f"{case_name}.json")
+    _ruleset, game, _refused, _warnings = records.replay({**case, "revision": revision})
+    return game
+
+
+@pytest.mark.parametrize(
+    "case, revision, words",
+    [
+        (
+            "w8a_r3_blacksmith_pair_each_name_alone",
+            "3",
+            "smi's ability lapsed for y, no longer living; its other names went on.",
+        ),
+        (
+            "w8a_r3_blacksmith_pair_each_name_alone",
+            "2b",
+            "smi's ability lapsed, nothing spent: y was no longer living.",
+        ),
+        (
+            "w8a_r3_anarchist_first_removed_second_still_attacked",
+            "3",
+            "ana's ability lapsed for qin, no longer living; its other names went on.",
+        ),
+        (
+            "w8a_r3_anarchist_first_removed_second_still_attacked",
+            "2b",
+            "ana's ability lapsed, nothing spent: qin was no longer living.",
+        ),
+        (
+            "w8a_r3_traveler_two_targets_with_minstrel_each_alone",
+            "3",
+            "mer's ability lapsed for t2, no longer living; its other names went on.",
+        ),
+        (  # the first alone counted, and lapsed: the submission lapsed as a whole
+            "w8a_r3_anarchist_non_member_first_removed_second_not_counted",
+            "3",
+            "ana's ability lapsed, nothing spent: x was no longer living.",
+        ),
+    ],
+)
+def test_a_lapse_is_read_by_the_games_revision_w8a(case, revision, words):
+    """Revision 3 lets each name of the Blacksmith's, a Traveler's (with the Minstrel) and
+    the Anarchist's lapse alone and the others go on; revision 2b let the whole lapse."""
+    game = _replayed(case, revision)
+    events = [Ev(e.kind, e.phase, e.data, e.to) for e in game.events]
+    whys = explain(events, cards_of(game.seats), game.RULESET, {}, game.revision)
+    lapses = [
+        w.text
+        for i, e in enumerate(events)
+        if e.kind == "phase"
+        for w in whys.get(i, [])
+        if w.ruling == "W-8a"
+    ]
+    assert lapses == [words]

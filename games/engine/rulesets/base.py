@@ -9,6 +9,7 @@ import re
 from ..errors import GameRuleError, RecordError
 from ..events import DEAD, MODERATOR, PUBLIC, Event
 from ..order import sha_key
+from ..revisions import UNNAMED
 from ..votes import Tally
 
 ALIVE = "alive"
@@ -111,6 +112,7 @@ class Game:
     # an attribute not (yet) listed still works, only slower. Pickles and copies hold one
     # dict of them all.
     __slots__ = (
+        "revision",
         "seed",
         "options",
         "seats",
@@ -147,6 +149,9 @@ class Game:
         cls._other = (cls.check_action, cls.perform)
 
     def __init__(self, seed, options, seats):
+        # W-76: the rulings revision the game is played under to its end (records.begin
+        # sets the record's; a game made without a record is a record without one: 2b).
+        self.revision = UNNAMED
         self.seed = seed
         self.options = options
         self.seats = seats
@@ -248,6 +253,7 @@ class Game:
         return state
 
     def __setstate__(self, state):
+        state.setdefault("revision", UNNAMED)  # pickled before W-76: a revision 2b game
         for name, value in state.items():  # a state pickled before the slots reads the same
             setattr(self, name, value)
         self._fixed = {}

@@ -1,5 +1,6 @@
-"""`python manage.py replay_check`: does every stored game replay, under the rules this
-release implements, to the events it announced? Exits 1 naming those that do not."""
+"""`python manage.py replay_check`: does every stored game replay, by this release's engine
+under the game's own revision of the rulings (W-76), to the events it announced? Exits 1
+naming those that do not."""
 
 import sys
 

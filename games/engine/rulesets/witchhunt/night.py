@@ -253,17 +253,27 @@ class NightMixin:
         return self.by_name[name].status == ALIVE
 
     def traveler_targets(self, sub, char):
-        """W-57: a second target counts only if the Minstrel chose this Traveler.
-        W-8a: the submission lapses whole (no targets) when a counted one is not living."""
+        """W-57: a second target counts only if the Minstrel chose this Traveler; of the
+        counted ones, those still living (W-8a: `names_left`)."""
         minstrel = self.subs.get((self.holder_name("traveling_minstrel"), "ability"))
         chosen = minstrel is not None and minstrel.targets[0] == self.holder_name(char)
-        return self.all_living(sub.targets[:2] if chosen else sub.targets[:1])
+        return self.names_left(sub.targets[:2] if chosen else sub.targets[:1])
 
     def all_living(self, counted):
         """W-8a: a submission naming several targets lapses whole when any counted one is
         no longer living: removed before the deadline (statuses do not change while a night
         resolves, so a target killed earlier in the same resolution still counts as living)."""
         return tuple(counted) if all(self.by_name[t].status == ALIVE for t in counted) else ()
+
+    def names_left(self, counted):
+        """W-8a for a submission whose names each have an effect of their own (the
+        Summoner's, the Assassin's, the Blacksmith's pair, a Traveler's two with the
+        Minstrel's choice, the Anarchist's two): revision 3 lets each name no longer living
+        lapse alone and the others go on; revision 2b let the submission lapse whole, like
+        the Entertainer's (`all_living`). The game's own revision decides (W-76)."""
+        if self.revision == "2b":
+            return self.all_living(counted)
+        return tuple([t for t in counted if self.by_name[t].status == ALIVE])
 
     # --- kill attempts, in W-11's order ---------------------------------------------
     def kill_attempts(self):
@@ -275,27 +285,32 @@ class NightMixin:
         if sub and sub.targets:
             yield sub.targets[0], "hunter", None
         sub = self.sub_of("entertainer")
-        if sub and all(self.by_name[t].status == ALIVE for t in sub.targets):  # W-44, W-8a
+        # W-44, W-8a: the Entertainer's three have one effect together: they lapse whole
+        # (in every revision)
+        if sub and all(self.by_name[t].status == ALIVE for t in sub.targets):
             teams = [self.by_name[t].team for t in sub.targets]  # as the night began: fixed
             alone = [
                 t for t, team in zip(sub.targets, teams, strict=True) if teams.count(team) == 1
             ]
             yield (alone[0] if alone else self.holder_name("entertainer")), "entertainer", None
         if self.summoner_names:  # W-46; W-8a: a saved name faces nothing and is not counted
+            # The saves are pluralities of the names left: a vote for a removed name was
+            # withdrawn with it (W-5a, `remove`).
             saved = {self.angel_saves.plurality(), self.demon_saves.plurality()}
-            for t in self.all_living([t for t in self.summoner_names if t not in saved]):
+            for t in self.names_left([t for t in self.summoner_names if t not in saved]):
                 yield t, "summoner", None
         if self.assassin_names:  # W-47, W-8a
             saved = self.spy_saves.plurality()
-            for t in self.all_living([t for t in self.assassin_names if t != saved]):
+            for t in self.names_left([t for t in self.assassin_names if t != saved]):
                 yield t, "assassin", None
         sub = self.sub_of("vigilante")
         if sub:
             yield sub.targets[0], "vigilante", None
         sub = self.sub_of("anarchist")
-        if sub:  # W-56; W-8a: the second counts only when the first was a member
+        if sub:  # W-56; W-8a: the second counts only when the first was a member (as
+            # it was when the Court disbanded, whether or not the first is living now)
             member = sub.targets[0] in self.court_at_disband
-            for t in self.all_living(sub.targets[:2] if member else sub.targets[:1]):
+            for t in self.names_left(sub.targets[:2] if member else sub.targets[:1]):
                 yield t, "anarchist", None
         sub = self.sub_of("traveling_mercenary")
         if sub:
@@ -352,8 +367,8 @@ class NightMixin:
             lovers = sorted(p.name for p in self.seats if p.type == "village_lover")
             out.append((cupid.name, "cupid", lovers, None))
         sub = self.sub_of("blacksmith")
-        if sub:  # W-63: armed players are told at the morning; W-8a: the pair lapses whole
-            for t in self.all_living(sub.targets):
+        if sub:  # W-63: armed players are told at the morning; W-8a: each of the pair
+            for t in self.names_left(sub.targets):
                 p = self.by_name[t]
                 holy = p.type == "holy_villager"
                 if not holy:

@@ -7,6 +7,8 @@ inactive account) gets the same words. Staff who manage members (accounts.change
 who see every address in the admin anyway, may still name a member by email address.
 """
 
+import re
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.db import connection
@@ -60,7 +62,9 @@ def test_a_hosts_replace_never_looks_a_member_up_by_email(client, cast_game, mod
     with CaptureQueriesContext(connection) as queries:
         _replace(client, cast_game, registered.email)
     where = [q["sql"].split(" WHERE ", 1)[1] for q in queries if " WHERE " in q["sql"]]
-    assert where and not any("email" in clause for clause in where), where
+    # The address column itself: the desk's list of refused addresses reads other columns.
+    by_address = re.compile(r'"email"\)?\s*(=|LIKE|IN\b)', re.I)
+    assert where and not any(by_address.search(clause) for clause in where), where
     _unchanged(cast_game)
 
 

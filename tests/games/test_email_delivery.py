@@ -22,7 +22,7 @@ from django.db import connections
 from django.urls import reverse
 
 from accounts.models import User
-from games import queue, services, tasks
+from games import queue, services
 from games.models import EmailSent, Game
 from tests.games.conftest import make_game
 from tests.games.smtp_server import SmtpServer, wait_for
@@ -334,6 +334,9 @@ def email_worker(settings):
         task_always_eager=False,
     )
     app.finalize()
+    # Put back exactly what was connected: the worker's app may be current by then, and
+    # connecting afresh would bind the lab's and the clock's tasks to it.
+    before = dict(queue._receivers)
     for name in ("game_role_emails", "game_phase_emails", "post_notification_emails",
                  "notice_emails", "vote_alerts", "emails_send"):  # fmt: skip
         if f"games.tasks.{name}" in app.tasks:
@@ -345,7 +348,8 @@ def email_worker(settings):
     with worker:
         app.sweep = lambda: app.send_task(_sweep_task_name()) if _sweep_task_name() else None
         yield app
-    tasks.connect_receivers()
+    queue._receivers.clear()
+    queue._receivers.update(before)
     connections.close_all()
     with app.connection_for_write() as conn:
         for name in queues.values():

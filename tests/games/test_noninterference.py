@@ -18,7 +18,7 @@ import time_machine
 
 from games import services
 from tests.factories import UserFactory
-from tests.games.afterlife_cast import lynch
+from tests.games.afterlife_cast import AFTERLIFE_CAST, lynch
 from tests.games.conftest import make_game
 from tests.games.noninterference import T0, differences, normal, twins
 
@@ -26,18 +26,7 @@ pytestmark = pytest.mark.django_db
 
 # The afterlife cast with a Lookout, whose Day 1 choice is a secret day power (W-24's
 # Alarm); the characters in play are secret (public_setup off).
-CAST = [  # player name, character, type
-    ("Ann", "priest", "holy_villager"),
-    ("Bob", "judge", "elder_witch"),
-    ("Cat", "oracle", "village_spy"),
-    ("Dan", "dirty_old_bastard", "basic_villager"),
-    ("Eve", "magician", "basic_villager"),
-    ("Fay", "cupid", "village_lover"),
-    ("Gus", "harlot", "village_lover"),
-    ("Hal", "wizard", "elder_witch"),
-    ("Ivy", "inquisitor", "basic_villager"),
-    ("Jon", "lookout", "basic_villager"),
-]
+CAST = [*AFTERLIFE_CAST[:-1], ("Jon", "lookout", "basic_villager")]
 WOLF_CAST = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "werewolf", ""),
              ("Dan", "villager", ""), ("Eve", "villager", ""), ("Fay", "villager", ""),
              ("Gus", "villager", "")]  # fmt: skip

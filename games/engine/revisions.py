@@ -8,3 +8,6 @@ UNNAMED (every record written before revision 3; FORMAT)."""
 REVISIONS = ("2b", "3")
 CURRENT = "3"  # a new game's: the rulings text this engine publishes
 UNNAMED = "2b"  # a record that names none
+
+# Where each ruleset's rulings say so: the anchor a game's revision links to.
+RULING = {"witchhunt": "W-76", "werewolf": "WW-19"}

@@ -190,7 +190,7 @@ def test_vote_and_post_by_keyboard_alone(browser, live_server, day_1):
     ann = _signed_in(browser, live_server, users["ann"])
     ann.goto(f"{live_server.url}/games/{game.pk}/")
     expect(ann.get_by_role("link", name="Vote count", exact=True)).to_be_visible()
-    _tab_until(ann, "Vote count", 10)  # the site's menu, then the page's own links
+    _tab_until(ann, "Vote count", 10)  # the menu, the rulings revision, then the page's links
     ann.keyboard.press("Enter")
     ann.keyboard.press("Tab")
     assert _focused(ann)["id"] == "vote-target"
@@ -202,7 +202,7 @@ def test_vote_and_post_by_keyboard_alone(browser, live_server, day_1):
 
     # From the top: the game's own address would land on her latest post read (issue 15).
     ann.goto(f"{live_server.url}/games/{game.pk}/?page=1")
-    _tab_until(ann, "Write a post", 12)
+    _tab_until(ann, "Write a post", 13)
     ann.keyboard.press("Enter")
     ann.keyboard.press("Tab")
     assert _focused(ann)["tag"] == "textarea"

@@ -15,7 +15,7 @@ from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
 
 from games.engine import CURRENT_REVISION, REVISIONS
-from games.engine.revisions import RULING as REVISION_RULING
+from games.engine.revisions import ANCHOR as REVISION_ANCHOR
 
 # W-2a: the early end's grace period, one hour unless the game sets it.
 DEFAULT_EARLY_END_GRACE = timedelta(hours=1)
@@ -278,9 +278,9 @@ class Game(models.Model):
         return self.phase.startswith("night")
 
     @property
-    def revision_ruling(self):
-        """The ruling that says what the revision means (W-76, WW-19): its link's anchor."""
-        return REVISION_RULING[self.ruleset]
+    def revision_anchor(self):
+        """Where the rules page says what the revision means (W-76, WW-19)."""
+        return REVISION_ANCHOR[self.ruleset]
 
 
 class Seat(models.Model):

@@ -9,5 +9,6 @@ REVISIONS = ("2b", "3")
 CURRENT = "3"  # a new game's: the rulings text this engine publishes
 UNNAMED = "2b"  # a record that names none
 
-# Where each ruleset's rulings say so: the anchor a game's revision links to.
-RULING = {"witchhunt": "W-76", "werewolf": "WW-19"}
+# Where each ruleset's rulings say what a revision is (the section of W-76; WW-19): the
+# anchor on the rules page that a game's revision links to.
+ANCHOR = {"witchhunt": "rulings-revisions", "werewolf": "WW-19"}

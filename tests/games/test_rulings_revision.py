@@ -110,7 +110,7 @@ def test_the_pages_and_the_download_name_the_revision(client, moderator):
     game = _summoned_game(moderator, "3")  # finished: the reveal and the record are open
     record = json.loads(client.get(reverse("game_record", args=[game.pk])).content)
     assert record["revision"] == "3"
-    revisions = reverse("rules_ruleset", args=["witchhunt"]) + "#W-76"
+    revisions = reverse("rules_ruleset", args=["witchhunt"]) + "#rulings-revisions"
     rules = f'<a href="{revisions}">Rulings revision 3</a>'
     for page in ("game_detail", "game_reveal"):
         assert rules in client.get(reverse(page, args=[game.pk])).content.decode(), page
@@ -120,7 +120,7 @@ def test_the_pages_and_the_download_name_the_revision(client, moderator):
 
 def test_a_werewolf_game_links_its_revision_to_its_own_rulings(client, moderator):
     """WW-19 says what a revision means to a Werewolf game: its link goes there, not to
-    Witchhunt's W-76."""
+    Witchhunt's section of W-76."""
     cast = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "villager", "")]
     game = make_game(moderator, users_for(cast), cast=cast, ruleset="werewolf")
     page = client.get(reverse("game_detail", args=[game.pk])).content.decode()

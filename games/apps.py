@@ -7,5 +7,7 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from . import tasks
+        from .services import game_emails
 
         tasks.connect_receivers()
+        game_emails.connect()  # first: a new player's role email before any notice

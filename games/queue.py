@@ -1,37 +1,143 @@
-"""The one seam between a write and its side effects.
+"""The core's events, and the one seam between a write and whatever follows from it.
 
-A service says by name what should happen once its transaction commits
-(`after_commit("game_role_emails", game.pk)`); games/tasks.py connects each name to its
-Celery task when the app is ready (games/apps.py). So the services never import the
-Celery layer, and a write that rolls back queues nothing.
+A write announces what happened (`emit(PHASE_BEGAN, game=game, ...)`) and never names
+who listens. Any number of receivers connect to an event when their app is ready:
+
+- `connect(EVENT, receiver)` runs `receiver(**payload)` inside the write's transaction:
+  its rows commit or roll back with the write, and an error refuses the write. What it
+  returns comes back from `emit`, in connection order (the sweep's "is work left?").
+- `connect(EVENT, receiver, on_commit=True)` runs it once the write has committed (queue
+  a task, call a webhook): an error is logged, the write stands, and a write that rolls
+  back calls nothing.
+- `refine(EVENT, value, **payload)` passes `value` through each receiver in turn, which
+  returns it changed or as it was: a post's body before it is stored, the start post's
+  words.
+
+Named jobs are the Celery side of it: a receiver asks `after_commit("game_role_emails",
+id)` and games/tasks.py (or a capability's tasks module) connects the name to its task
+with `connect_job`. So the services never import the Celery layer.
+
+A capability adds a receiver with one module and one `connect` line in its AppConfig's
+`ready()` (docs/architecture.md).
 """
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
-_receivers: dict[str, Callable[..., object]] = {}
+# --- the core's events: the name, and what each carries as keyword arguments -----------------
+# in the transaction that deals the cards, before the first post: game, setup (deal.py's)
+GAME_DEALT = "game_dealt"
+# the start's system post is about to be written (refine: the Post, unsaved): game, rows
+START_POST = "start_post"
+# a game has started, Day 1 open: game, seats
+GAME_STARTED = "game_started"
+# any input applied (votes, actions, the clock's, the moderator's): game, phase (the one it
+# was applied in), state (the engine's, after it), rows (its GameEvent rows)
+INPUT_APPLIED = "input_applied"
+# a new phase began: game, phase (the new one), first_event (its first event's index)
+PHASE_BEGAN = "phase_began"
+# the game is over: game, first_event (the index of the events that ended it)
+GAME_ENDED = "game_ended"
+# a post's body before the game row is locked (refine: services.posts.PostBody): game
+POST_BODY = "post_body"
+# a player's post was stored, in the public thread or a room: game, post, body (PostBody)
+POST_CREATED = "post_created"
+# a seat changed hands (W-72): game, seat, old (the leaver), new (the newcomer), now
+SEAT_CHANGED_HANDS = "seat_changed_hands"
+# the clock's sweep is done with its due games: now; a receiver returns True when it left
+# work undone (the sweep then asks for one more) and adds its outcomes to `counts`
+SWEEP_TICKED = "sweep_ticked"
+
+EVENTS = (
+    GAME_DEALT,
+    START_POST,
+    GAME_STARTED,
+    INPUT_APPLIED,
+    PHASE_BEGAN,
+    GAME_ENDED,
+    POST_BODY,
+    POST_CREATED,
+    SEAT_CHANGED_HANDS,
+    SWEEP_TICKED,
+)
 
 
-def connect(name: str, receiver: Callable[..., object]) -> None:
-    """Let `receiver(*args)` carry out what `after_commit(name, *args)` asks for."""
-    _receivers[name] = receiver
+@dataclass(frozen=True)
+class Receiver:
+    function: Callable[..., object]
+    on_commit: bool
+
+
+_receivers: dict[str, list[Receiver]] = {event: [] for event in EVENTS}
+_jobs: dict[str, Callable[..., object]] = {}
+
+
+def connect(event: str, receiver: Callable[..., object], *, on_commit: bool = False) -> None:
+    """Call `receiver(**payload)` whenever `event` is emitted (once: connecting the same
+    function again changes nothing, so an app's `ready()` may run twice)."""
+    if event not in _receivers:
+        raise ValueError(f"{event!r} is not one of the core's events")
+    entry = Receiver(receiver, on_commit)
+    if entry not in _receivers[event]:
+        _receivers[event].append(entry)
+
+
+def disconnect(event: str, receiver: Callable[..., object]) -> None:
+    _receivers[event] = [r for r in _receivers[event] if r.function is not receiver]
+
+
+def receivers(event: str) -> list[Receiver]:
+    return list(_receivers[event])
+
+
+def emit(event: str, **payload) -> list:
+    """Announce `event`: run its receivers in the transaction now, its on-commit receivers
+    after the commit; returns what the former returned, in order."""
+    answers = []
+    for receiver in _receivers[event]:
+        if receiver.on_commit:
+            transaction.on_commit(lambda f=receiver.function: _call(event, f, payload))
+        else:
+            answers.append(receiver.function(**payload))
+    return answers
+
+
+def refine(event: str, value, **payload):
+    """`value` passed through each receiver of `event` in turn (each returns it)."""
+    for receiver in _receivers[event]:
+        value = receiver.function(value, **payload)
+    return value
+
+
+def _call(event, function, payload) -> None:
+    try:
+        function(**payload)
+    except Exception:  # logged: the write itself has committed (a broker may be down)
+        logger.exception("a receiver of %s failed after the commit", event)
+
+
+# --- named jobs: a Celery task by name, after the commit -------------------------------------
+def connect_job(name: str, job: Callable[..., object]) -> None:
+    """Let `job(*args)` carry out what `after_commit(name, *args)` asks for."""
+    _jobs[name] = job
 
 
 def after_commit(name: str, *args) -> None:
-    """Run the receiver connected to `name` once this transaction commits."""
+    """Run the job connected to `name` once this transaction commits."""
     transaction.on_commit(lambda: _send(name, args))
 
 
 def _send(name: str, args: tuple) -> None:
-    receiver = _receivers.get(name)
-    if receiver is None:
+    job = _jobs.get(name)
+    if job is None:
         logger.error("nothing is connected to %s; %r dropped", name, args)
         return
     try:
-        receiver(*args)
+        job(*args)
     except Exception:  # logged: the write itself has committed (a broker may be down)
         logger.exception("could not queue %s%r", name, args)

@@ -144,11 +144,11 @@ def lab_worker_warm(sender, instance, **kwargs):
 
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
-    queue.connect("clock_sweep_more", clock_sweep_more.delay)
-    queue.connect("emails_send", emails_send.delay)
-    queue.connect("game_phase_emails", game_phase_emails.delay)
-    queue.connect("game_role_emails", game_role_emails.delay)
-    queue.connect("post_notification_emails", post_notification_emails.delay)
-    queue.connect("vote_alerts", vote_alerts.delay)
-    queue.connect("lab_estimate", lab_estimate.delay)
-    queue.connect("notice_emails", notice_emails.delay)
+    queue.connect_job("clock_sweep_more", clock_sweep_more.delay)
+    queue.connect_job("emails_send", emails_send.delay)
+    queue.connect_job("game_phase_emails", game_phase_emails.delay)
+    queue.connect_job("game_role_emails", game_role_emails.delay)
+    queue.connect_job("post_notification_emails", post_notification_emails.delay)
+    queue.connect_job("vote_alerts", vote_alerts.delay)
+    queue.connect_job("lab_estimate", lab_estimate.delay)
+    queue.connect_job("notice_emails", notice_emails.delay)

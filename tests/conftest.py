@@ -39,6 +39,6 @@ def _outbox_sent_in_process():
     worker and a real mail server instead."""
     from games import queue, tasks
 
-    queue.connect("emails_send", tasks.emails_send.run)
+    queue.connect_job("emails_send", tasks.emails_send.run)
     yield
-    queue.connect("emails_send", tasks.emails_send.delay)
+    queue.connect_job("emails_send", tasks.emails_send.delay)

@@ -10,6 +10,11 @@ admin.site.login = secure_admin_login(admin.site.login)
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("", include("games.urls")),
+    path("", include("games.fair_deal.urls")),
+    path("", include("games.lab.urls")),
+    path("", include("games.reading.urls")),
+    path("", include("games.community.urls")),
+    path("", include("games.archive.urls")),
     # The project's account pages first: its sign-up view replaces allauth's at the same
     # address (accounts/urls.py).
     path("accounts/", include("accounts.urls")),

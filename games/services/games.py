@@ -11,15 +11,12 @@ from games.engine import CURRENT_REVISION, GameRuleError, RecordError, new_game
 
 from ..deal import deal_cards, deal_problems
 from ..mapping import remember_state, store_events
-from ..models import SEED_BITS, Assignment, Game, Notification, Seat
-from ..narration.signups import started_text
+from ..models import SEED_BITS, Assignment, Game, Seat
 from ..permissions import can_moderate
-from ..queue import after_commit
+from ..queue import GAME_DEALT, GAME_STARTED, emit
 from ..signup_rules import signups_start_checked
 from .base import SetupProblems, game_locked
-from .fair_deal import deal_seal
 from .inputs import clock_follow
-from .notices import notices_create
 from .posts import system_posts_create
 
 
@@ -114,7 +111,7 @@ def game_deal(game: Game, *, now=None) -> Game:
     # W-76: the game is played to its end under the rulings revision it starts under,
     # this release's, even when it was opened for sign-ups under an earlier one.
     game.revision = CURRENT_REVISION
-    deal_seal(game, setup)  # before the first post, which publishes the seal
+    emit(GAME_DEALT, game=game, setup=setup)  # before the first post (the fair deal's seal)
     record = {
         "ruleset": game.ruleset,
         "revision": game.revision,
@@ -134,11 +131,5 @@ def game_deal(game: Game, *, now=None) -> Game:
     clock_follow(game, state, now)
     game.save()
     remember_state(game, state)
-    after_commit("game_role_emails", game.pk)
-    notices_create(
-        game=game,
-        kind=Notification.Kind.SIGNUP,
-        key="started",
-        texts={seat.user_id: started_text() for seat in seats},
-    )
+    emit(GAME_STARTED, game=game, seats=seats)  # the role emails; the players told in-site
     return game

@@ -14,11 +14,10 @@ from games.engine import GameRuleError, RecordError, parse_input
 
 from .. import deadlines, turns
 from ..mapping import engine_state_to_change, remember_state, store_events
-from ..models import EmailSent, Game, GameInput, Seat
-from ..queue import after_commit
+from ..models import Game, GameInput, Seat
+from ..queue import GAME_ENDED, INPUT_APPLIED, PHASE_BEGAN, emit
 from ..selectors.clock import locked_in_names
 from .base import row_values, save_changed
-from .notifications import vote_alerts_queue
 from .posts import clock_notice_create, system_posts_create
 
 
@@ -59,11 +58,11 @@ def input_apply(
     clock_follow(game, state, now)
     save_changed(game, before)
     remember_state(game, state)
-    vote_alerts_queue(game, phase, state, rows)  # after commit: no statement here
+    emit(INPUT_APPLIED, game=game, phase=phase, state=state, rows=rows)
     if game.status == Game.Status.FINISHED:
-        after_commit("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, start)
+        emit(GAME_ENDED, game=game, first_event=start)
     elif game.phase != phase:
-        after_commit("game_phase_emails", game.pk, EmailSent.Kind.PHASE, game.phase, start)
+        emit(PHASE_BEGAN, game=game, phase=game.phase, first_event=start)
     else:
         phase_end_if_ready(game=game, state=state, now=now)
     return rows

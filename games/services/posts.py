@@ -20,9 +20,8 @@ from ..models import Game, GameEvent, Post, Seat
 from ..narration.summaries import headline
 from ..permissions import rooms_for
 from ..post_times import notice
+from ..queue import POST_BODY, POST_CREATED, START_POST, emit, refine
 from .base import game_locked, seat_of
-from .fair_deal import sealed_start_texts
-from .notifications import mentions_apply, post_notify
 from .summaries import summary_needed, summary_texts
 
 PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.rooms_for)
@@ -36,7 +35,7 @@ class PostBody(NamedTuple):
 
     text: str
     html: str
-    mentioned: tuple = ()  # the player keys its `@name`s link (services.notifications)
+    mentioned: tuple = ()  # the player keys its `@name`s link (refined by POST_BODY)
 
 
 def clean_body(body: str) -> str:
@@ -91,7 +90,7 @@ def _player_post(game, seat, user, thread, body: PostBody, reply_to=None) -> Pos
 @transaction.atomic
 def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> Post:
     """A player's post in the public thread: living players, by day."""
-    body = mentions_apply(game, post_body(body))  # before the lock (the docstring)
+    body = refine(POST_BODY, post_body(body), game=game)  # before the lock (the docstring)
     game = game_locked(game)
     seat = seat_of(game, user)
     if game.status == Game.Status.OPEN:
@@ -110,21 +109,21 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
     post = _player_post(game, seat, user, PUBLIC, body, parent)
     # The desk's "last post" and the prod rule's clock (services/prods.py): one UPDATE.
     Seat.objects.filter(pk=seat.pk).update(last_post_at=post.created_at)
-    post_notify(game=game, post=post, body=body)
+    emit(POST_CREATED, game=game, post=post, body=body)
     return post
 
 
 @transaction.atomic
 def room_post(*, game: Game, user, room: str, body: str) -> Post:
     """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
-    body = mentions_apply(game, post_body(body))  # before the lock (the docstring)
+    body = refine(POST_BODY, post_body(body), game=game)  # before the lock (the docstring)
     game = game_locked(game)
     # Found under the lock; a non-player gets the same answer as a non-member.
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
         raise GameRuleError("you cannot post in that room")
     post = _player_post(game, seat, user, room, body)
-    post_notify(game=game, post=post, body=body)
+    emit(POST_CREATED, game=game, post=post, body=body)
     return post
 
 
@@ -186,6 +185,6 @@ def system_posts_create(game: Game, rows) -> None:
     )
     if summary_needed(game, rows):
         post.body, post.body_html = summary_texts(game, rows)
-    if rows[0].index == 0 and game.deal_commitment:  # the start's post publishes the seal
-        post.body, post.body_html = sealed_start_texts(game, rows, post.body, post.body_html)
+    if rows[0].index == 0:  # the start's post: a capability may add to it (the seal)
+        post = refine(START_POST, post, game=game, rows=rows)
     Post.objects.bulk_create([post])

@@ -16,8 +16,9 @@ one deadline) is shared out: the beat's clock sweep asks for more sweeps, which 
 clock workers take, and a sweep that spends its time budget asks for one more to carry on
 at once instead of at the next beat.
 
-The clock's sweep also claims, the same way, open games whose start date has passed
-(`signups_tick`: the host is told once, services/signups.py).
+Once its due games are done, the sweep announces SWEEP_TICKED (games/queue.py): the
+capabilities the clock drives (the community's lapsed sign-ups and prods) claim their own
+games the same way, with `claim`, `run_ticks` and `record_failure`.
 """
 
 import logging
@@ -29,11 +30,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..models import Game
-from ..queue import after_commit
+from ..queue import SWEEP_TICKED, after_commit, emit
 from .emails import reminders_send
 from .phases import midnight_pass, phase_advance
-from .prods import prods_send
-from .signups import signups_lapse
 
 logger = logging.getLogger(__name__)
 
@@ -54,9 +53,6 @@ ADVANCED, MIDNIGHT, FAILED, REMINDED = "advanced", "midnight", "failed", "remind
 # The phase had already moved on: only possible without row locks (SQLite), where two
 # workers can claim the same game; the service's expected_phase made this one a no-op.
 SKIPPED = "skipped"
-LAPSED = "signups lapsed"  # an open game's start date passed: its host was told
-# A game's silent players looked at (services/prods.py): some were prodded, or none was due.
-PRODDED, UNPRODDED = "prodded", "nobody to prod"
 
 
 def due(now):
@@ -72,7 +68,7 @@ def _clock_due(now):
     return due(now).filter(Q(deadline_at__lte=now) | Q(midnight_at__lte=now))
 
 
-def _claim(queryset):
+def claim(queryset):
     # skip_locked: a game another worker is resolving is left to it (PostgreSQL; SQLite
     # has no row locks and serialises writers instead).
     return queryset.select_for_update(skip_locked=True).first()
@@ -82,7 +78,7 @@ def backoff(failures: int) -> timedelta:
     return min(RETRY_FIRST * 2 ** max(failures - 1, 0), RETRY_MAX)
 
 
-def _record_failure(game, now, error):
+def record_failure(game, now, error):
     failures = game.clock_failures + 1
     Game.objects.filter(pk=game.pk).update(
         clock_failures=failures,
@@ -99,7 +95,7 @@ def clock_tick(now=None) -> str | None:
     no game is due. Paused games are never due; a game in backoff is due again at clock_retry_at."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _claim(_clock_due(now))
+        game = claim(_clock_due(now))
         if game is None:
             return None
         # The night's deadline passes midnight first (W-3, W-11a): one input does both.
@@ -110,7 +106,7 @@ def clock_tick(now=None) -> str | None:
                 rows = resolve(game=game, expected_phase=game.phase, now=now)
         except Exception as e:  # any failure: the game is recorded, the sweep goes on
             logger.exception("game %s: the clock could not resolve %s", game.pk, game.phase)
-            _record_failure(game, now, e)
+            record_failure(game, now, e)
             return FAILED
         if game.clock_failures or game.clock_retry_at:
             Game.objects.filter(pk=game.pk).update(
@@ -126,7 +122,7 @@ def reminder_tick(now=None) -> str | None:
     REMINDED, FAILED, or None when none is due."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _claim(due(now).filter(next_reminder_at__lte=now))
+        game = claim(due(now).filter(next_reminder_at__lte=now))
         if game is None:
             return None
         try:
@@ -134,69 +130,12 @@ def reminder_tick(now=None) -> str | None:
                 reminders_send(game=game, now=now)
         except Exception as e:
             logger.exception("game %s: reminders for %s failed", game.pk, game.phase)
-            _record_failure(game, now, e)  # clock_retry_at holds the reminders back too
+            record_failure(game, now, e)  # clock_retry_at holds the reminders back too
             return FAILED
         return REMINDED
 
 
-def signups_due(now):
-    """Open games whose start date has passed and whose host has not been told, the
-    earliest first (the partial index game_signups_close_idx), not waiting out a backoff."""
-    return (
-        Game.objects.filter(
-            status=Game.Status.OPEN, signups_lapsed_at__isnull=True, signups_close_at__lte=now
-        )
-        .filter(Q(clock_retry_at__isnull=True) | Q(clock_retry_at__lte=now))
-        .order_by("signups_close_at")
-    )
-
-
-def signups_tick(now=None) -> str | None:
-    """Claim one open game whose start date has passed and tell its host, once
-    (services/signups.py); returns LAPSED, FAILED, or None when none is due."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        game = _claim(signups_due(now))
-        if game is None:
-            return None
-        try:
-            with transaction.atomic():
-                signups_lapse(game=game, now=now)
-        except Exception as e:
-            logger.exception("game %s: its lapsed sign-ups could not be handled", game.pk)
-            _record_failure(game, now, e)
-            return FAILED
-        if game.clock_failures or game.clock_retry_at:
-            Game.objects.filter(pk=game.pk).update(
-                clock_failures=0, clock_error="", clock_retry_at=None
-            )
-        return LAPSED
-
-
-def prod_tick(now=None) -> str | None:
-    """Claim one running game whose `prods_due_at` has come (not paused: a stopped clock
-    prods nobody) and prod its silent players (services/prods.py), which sets the next
-    `prods_due_at`; returns PRODDED, UNPRODDED, FAILED, or None when none is due."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        due = Game.objects.filter(
-            status=Game.Status.RUNNING, prods_due_at__lte=now, paused_at__isnull=True
-        ).order_by("prods_due_at")
-        game = _claim(due)
-        if game is None:
-            return None
-        try:
-            with transaction.atomic():
-                sent = prods_send(game=game, now=now)
-        except Exception:
-            logger.exception("game %s: prods for %s failed", game.pk, game.phase)
-            # Looked at again later, never in a loop: the rest of the sweep goes on.
-            Game.objects.filter(pk=game.pk).update(prods_due_at=now + RETRY_MAX)
-            return FAILED
-        return PRODDED if sent else UNPRODDED
-
-
-def _run(tick, now) -> tuple[dict, bool]:
+def run_ticks(tick, now) -> tuple[dict, bool]:
     """Run `tick` until nothing is due or the budget is spent; returns how many of each
     outcome, and whether work may be left (the budget ran out first)."""
     counts = {}
@@ -225,16 +164,10 @@ def clock_sweep(now=None, *, share=True) -> dict:
     if share:
         for _ in range(fan_out(now or timezone.now())):
             after_commit("clock_sweep_more")
-    counts, left = _run(clock_tick, now)
-    # Issue 16: open games past their start date, in the same sweep (a handful a day).
-    lapsed, more = _run(signups_tick, now)
-    for outcome, n in lapsed.items():
-        counts[outcome] = counts.get(outcome, 0) + n
-    # Issue 16: the prod rule's silent players, once the phases have moved on.
-    prodded, late = _run(prod_tick, now)
-    for outcome, n in prodded.items():
-        counts[outcome] = counts.get(outcome, 0) + n
-    if left or more or late:
+    counts, left = run_ticks(clock_tick, now)
+    # Then what else the clock drives (the community's lapsed sign-ups and prods): each
+    # receiver adds its outcomes to `counts` and says whether it left work undone.
+    if any(emit(SWEEP_TICKED, now=now, counts=counts)) or left:
         after_commit("clock_sweep_more")
     if counts:
         logger.info("clock sweep: %s", counts)
@@ -244,7 +177,7 @@ def clock_sweep(now=None, *, share=True) -> dict:
 def reminder_sweep(now=None) -> dict:
     """Send due reminders until none is left (or the budget is spent: the next beat goes
     on); returns how many of each outcome. Runs on the email queue, apart from the clock."""
-    counts, _ = _run(reminder_tick, now)
+    counts, _ = run_ticks(reminder_tick, now)
     if counts:
         logger.info("reminder sweep: %s", counts)
     return counts

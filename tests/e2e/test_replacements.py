@@ -14,6 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
+from games.community import ticks
 from games.services import replacements, sweep
 from tests.e2e.conftest import BROWSER_CAST, signed_in_page
 from tests.factories import UserFactory
@@ -42,7 +43,7 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
         traveller.move_to(start + 2 * H)
         _everyone_but_dan_posts(game, users)
         traveller.move_to(start + 25 * H)
-        assert sweep.clock_sweep(share=False) == {sweep.PRODDED: 1}
+        assert sweep.clock_sweep(share=False) == {ticks.PRODDED: 1}
         traveller.move_to(start + 40 * H)
         _everyone_but_dan_posts(game, users)
 
@@ -55,7 +56,7 @@ def test_a_silent_player_is_prodded_out_and_a_volunteer_takes_the_seat(browser, 
 
         # The next lapse: the second prod marks Dan's seat and offers it to Vic.
         traveller.move_to(start + 50 * H)
-        assert sweep.clock_sweep(share=False) == {sweep.PRODDED: 1}
+        assert sweep.clock_sweep(share=False) == {ticks.PRODDED: 1}
         mod.reload()
         expect(dan_row).to_contain_text("Wanted")
         expect(mod.get_by_text("Vic", exact=False).first).to_be_visible()

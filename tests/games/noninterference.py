@@ -139,7 +139,7 @@ def tasks_in_process():
     names = ("emails_send", "game_phase_emails", "game_role_emails", "post_notification_emails",
              "vote_alerts", "notice_emails")  # fmt: skip
     for name in names:
-        queue.connect(name, getattr(tasks, name).run)
+        queue.connect_job(name, getattr(tasks, name).run)
     try:
         yield
     finally:

@@ -200,7 +200,7 @@ def test_an_email_that_cannot_be_sent_holds_up_no_other(
 ):
     from games.services import outbox
 
-    queue.connect("emails_send", lambda ids: None)  # the tasks are lost: the sweep sends
+    queue.connect_job("emails_send", lambda ids: None)  # the tasks are lost: the sweep sends
     with django_capture_on_commit_callbacks(execute=True):
         make_game(moderator, cast_users)
     assert smtp.messages == []
@@ -336,11 +336,11 @@ def email_worker(settings):
     app.finalize()
     # Put back exactly what was connected: the worker's app may be current by then, and
     # connecting afresh would bind the lab's and the clock's tasks to it.
-    before = dict(queue._receivers)
+    before = dict(queue._jobs)
     for name in ("game_role_emails", "game_phase_emails", "post_notification_emails",
                  "notice_emails", "vote_alerts", "emails_send"):  # fmt: skip
         if f"games.tasks.{name}" in app.tasks:
-            queue.connect(name, app.tasks[f"games.tasks.{name}"].delay)
+            queue.connect_job(name, app.tasks[f"games.tasks.{name}"].delay)
     worker = start_worker(
         app, pool="solo", perform_ping_check=False, loglevel="WARNING",
         queues=[queues["email"]],
@@ -348,8 +348,8 @@ def email_worker(settings):
     with worker:
         app.sweep = lambda: app.send_task(_sweep_task_name()) if _sweep_task_name() else None
         yield app
-    queue._receivers.clear()
-    queue._receivers.update(before)
+    queue._jobs.clear()
+    queue._jobs.update(before)
     connections.close_all()
     with app.connection_for_write() as conn:
         for name in queues.values():

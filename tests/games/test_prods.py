@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import services
+from games.community import ticks
 from games.models import Absence, Game, Notification, Post, Prod, ReplacementOffer, Seat
 from games.services import replacements, sweep
 from tests.factories import UserFactory
@@ -65,7 +66,7 @@ def test_silent_players_are_prodded_once_by_email_and_notification(
     assert _sweep(django_capture_on_commit_callbacks, T0 + 24 * H - H) == {}  # not yet
     mail.outbox.clear()
     traveller.move_to(T0 + 24 * H)
-    assert _sweep(django_capture_on_commit_callbacks, T0 + 24 * H) == {sweep.PRODDED: 1}
+    assert _sweep(django_capture_on_commit_callbacks, T0 + 24 * H) == {ticks.PRODDED: 1}
     assert _prods(prod_game) == _everyone_but(cast_users, "ann")
     # Email to each prodded player who takes reminders (Cat does not), in their own words.
     assert len(mail.outbox) == 6 and all(len(m.to) == 1 for m in mail.outbox)
@@ -97,7 +98,7 @@ def test_the_second_prod_marks_the_seat_and_offers_it_to_the_list(
         services.post_create(game=prod_game, user=cast_users[name], body="Here.")
     traveller.move_to(T0 + 48 * H)
     counts = _sweep(django_capture_on_commit_callbacks, T0 + 48 * H)
-    assert counts == {sweep.PRODDED: 1}
+    assert counts == {ticks.PRODDED: 1}
     assert ("Hal", 2, "day 1") in _prods(prod_game)
     assert len(_prods(prod_game)) == 9  # everyone's first, at 24 h, and Hal's second
     hal = Seat.objects.get(game=prod_game, name="hal")
@@ -156,7 +157,7 @@ def test_the_dead_a_paused_game_and_the_night_are_never_prodded(
     assert len(_prods(prod_game)) == 7  # a whole prod_after of running clock since
     services.phase_advance(game=Game.objects.get(pk=prod_game.pk), by=moderator)
     traveller.move_to(T0 + 60 * H)
-    assert _sweep(django_capture_on_commit_callbacks, T0 + 60 * H).get(sweep.PRODDED) is None
+    assert _sweep(django_capture_on_commit_callbacks, T0 + 60 * H).get(ticks.PRODDED) is None
 
 
 def test_a_replacement_starts_with_no_prods_and_from_when_they_took_the_seat(
@@ -199,7 +200,7 @@ def test_two_concurrent_sweeps_send_each_prod_exactly_once(moderator, cast_users
         phase_started_at=now - 2 * H, prods_due_at=now - timedelta(minutes=1)
     )
     results = _in_threads(lambda: sweep.clock_sweep(now, share=False))
-    assert sum(r.get(sweep.PRODDED, 0) for r in results) == 4
+    assert sum(r.get(ticks.PRODDED, 0) for r in results) == 4
     assert not any(sweep.FAILED in r for r in results)
     for game in games:
         assert len(_prods(game)) == 8  # every seat once, none twice

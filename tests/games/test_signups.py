@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
+from games.community import ticks
 from games.engine import GameRuleError
 from games.models import Game, Notification, Post, Seat, SeatTenure
 from games.selectors.signups import finished_games_count
@@ -183,10 +184,10 @@ def test_a_game_short_of_players_at_its_start_date_tells_its_host_once_in_their_
     now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
     game = _open(moderator, signups_close_at=datetime(2026, 12, 4, 17, 0, tzinfo=UTC), now=now)
     _join_all(game, cast_users, but=3)
-    assert sweep.signups_tick(datetime(2026, 12, 4, 16, 59, tzinfo=UTC)) is None  # not yet
+    assert ticks.signups_tick(datetime(2026, 12, 4, 16, 59, tzinfo=UTC)) is None  # not yet
     at = datetime(2026, 12, 4, 17, 0, 30, tzinfo=UTC)
-    assert sweep.signups_tick(at) == sweep.LAPSED
-    assert sweep.signups_tick(at) is None  # once
+    assert ticks.signups_tick(at) == ticks.LAPSED
+    assert ticks.signups_tick(at) is None  # once
     assert _notes(moderator) == [
         "The start date (Fri 4 Dec 2026, 18:00 (Europe/Paris)) has passed with 5 of 8 seats "
         "taken. Move the date, make the game smaller, or cancel it."
@@ -201,14 +202,14 @@ def test_a_game_short_of_players_at_its_start_date_tells_its_host_once_in_their_
     )  # fmt: skip
     game.refresh_from_db()
     assert game.signups_close_at == later and game.signups_lapsed_at is None
-    assert sweep.clock_sweep(later + timedelta(seconds=1), share=False) == {sweep.LAPSED: 1}
+    assert sweep.clock_sweep(later + timedelta(seconds=1), share=False) == {ticks.LAPSED: 1}
     assert len(_notes(moderator)) == 2
 
 
 def test_a_full_game_past_its_start_date_asks_the_host_to_start_it(moderator, cast_users):
     game = _open(moderator)
     _join_all(game, cast_users)
-    assert sweep.signups_tick(game.signups_close_at + timedelta(seconds=1)) == sweep.LAPSED
+    assert ticks.signups_tick(game.signups_close_at + timedelta(seconds=1)) == ticks.LAPSED
     (text,) = _notes(moderator, key=f"lapsed-{game.signups_close_at:%Y%m%d%H%M}")
     assert "every seat is taken: deal and start the game" in text
 
@@ -216,7 +217,7 @@ def test_a_full_game_past_its_start_date_asks_the_host_to_start_it(moderator, ca
 def test_running_and_undated_games_are_never_due(moderator, cast_users):
     make_game(moderator, cast_users)  # started: not open
     _open(moderator, signups_close_at=None)
-    assert not sweep.signups_due(timezone.now() + timedelta(days=100)).exists()
+    assert not ticks.signups_due(timezone.now() + timedelta(days=100)).exists()
 
 
 # --- the moderator before the start ---------------------------------------------------------

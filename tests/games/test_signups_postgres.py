@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services
+from games.community import ticks
 from games.models import Game, Notification
 from games.services import sweep
 from tests.factories import UserFactory
@@ -50,7 +51,7 @@ def _lapsed_games(n):
 def test_two_sweeps_at_once_tell_each_host_of_a_lapsed_game_exactly_once():
     games = _lapsed_games(6)
     results = _in_threads(lambda: sweep.clock_sweep(share=False))
-    assert sum(r.get(sweep.LAPSED, 0) for r in results) == 6
+    assert sum(r.get(ticks.LAPSED, 0) for r in results) == 6
     assert not any(sweep.FAILED in r for r in results)
     for game in games:
         game.refresh_from_db()
@@ -62,7 +63,7 @@ def test_two_sweeps_at_once_tell_each_host_of_a_lapsed_game_exactly_once():
 def test_the_claim_locks_one_row_and_skips_a_locked_one():
     (game,) = _lapsed_games(1)
     with CaptureQueriesContext(connection) as queries:
-        assert sweep.signups_tick() == sweep.LAPSED
+        assert ticks.signups_tick() == ticks.LAPSED
     claim = next(q["sql"] for q in queries.captured_queries if "FOR UPDATE" in q["sql"])
     assert "SKIP LOCKED" in claim and '"signups_close_at" <=' in claim
     game.refresh_from_db()

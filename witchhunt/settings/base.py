@@ -26,6 +26,13 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    # The capabilities: each listens to the core's events and offers panels to its pages
+    # (docs/architecture.md); the core never imports one.
+    "games.fair_deal",
+    "games.lab",
+    "games.reading",
+    "games.community",
+    "games.archive",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class FairDealConfig(AppConfig):
+    name = "games.fair_deal"
+    label = "fair_deal"
+
+    def ready(self):
+        from . import receivers
+
+        receivers.connect()

@@ -1,0 +1,20 @@
+"""The fair deal listens to the start: it seals the deal as it is dealt, and the start post
+publishes the seal."""
+
+from games import queue
+from games.services.fair_deal import deal_seal, sealed_start_texts
+
+
+def seal(*, game, setup, **_):
+    deal_seal(game, setup)
+
+
+def start_post_sealed(post, *, game, rows, **_):
+    if game.deal_commitment:
+        post.body, post.body_html = sealed_start_texts(game, rows, post.body, post.body_html)
+    return post
+
+
+def connect():
+    queue.connect(queue.GAME_DEALT, seal)
+    queue.connect(queue.START_POST, start_post_sealed)

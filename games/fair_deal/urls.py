@@ -1,0 +1,3 @@
+"""The capability's pages (included by witchhunt/urls.py)."""
+
+urlpatterns = []

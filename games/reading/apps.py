@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class ReadingConfig(AppConfig):
+    name = "games.reading"
+    label = "reading"
+
+    def ready(self):
+        from . import receivers
+
+        receivers.connect()

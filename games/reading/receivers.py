@@ -1,0 +1,23 @@
+"""Reading listens to posts and votes: `@name`s linked before a post is stored, its readers
+told once it is, and the wagon alerts a day vote may call for."""
+
+from games import queue
+from games.services.notifications import mentions_apply, post_notify, vote_alerts_queue
+
+
+def mentions_linked(body, *, game, **_):
+    return mentions_apply(game, body)
+
+
+def post_readers_told(*, game, post, body, **_):
+    post_notify(game=game, post=post, body=body)
+
+
+def vote_alerts(*, game, phase, state, rows, **_):
+    vote_alerts_queue(game, phase, state, rows)  # after commit: no statement here
+
+
+def connect():
+    queue.connect(queue.POST_BODY, mentions_linked)
+    queue.connect(queue.POST_CREATED, post_readers_told)
+    queue.connect(queue.INPUT_APPLIED, vote_alerts)

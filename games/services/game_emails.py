@@ -1,0 +1,23 @@
+"""The emails the core's events call for (sent by games/tasks.py after the commit): every
+player's cards when the game starts, each phase's news, and the end's."""
+
+from .. import queue
+from ..models import EmailSent
+
+
+def role_emails(*, game, **_):
+    queue.after_commit("game_role_emails", game.pk)
+
+
+def phase_emails(*, game, phase, first_event, **_):
+    queue.after_commit("game_phase_emails", game.pk, EmailSent.Kind.PHASE, phase, first_event)
+
+
+def end_emails(*, game, first_event, **_):
+    queue.after_commit("game_phase_emails", game.pk, EmailSent.Kind.END, game.phase, first_event)
+
+
+def connect():
+    queue.connect(queue.GAME_STARTED, role_emails)
+    queue.connect(queue.PHASE_BEGAN, phase_emails)
+    queue.connect(queue.GAME_ENDED, end_emails)

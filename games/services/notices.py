@@ -9,7 +9,7 @@ link of its preference (games/mail.py), so a write that rolls back tells nobody.
 from ..mail import PREFERENCES, send_after_commit
 from ..models import Game, Notification
 from ..queue import after_commit
-from .notifications import notification_message, notifications_write
+from .inbox import notification_message, notifications_write
 
 
 def notices_create(

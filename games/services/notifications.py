@@ -15,17 +15,14 @@ out from the engine state in the vote's transaction but written by the `vote_ale
 after it commits, so a day vote stays five statements.
 """
 
-from collections import Counter
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, Q
-from django.db.models.functions import Greatest
-from django.utils import timezone
+from django.db.models import Q
 
 from accounts.models import User
 
-from ..mail import absolute_url, message_build, send_after_commit
+from ..mail import send_after_commit
 from ..mapping import engine_state
 from ..mentions import mentioned_keys, mentions_link, quoted_numbers
 from ..models import Game, GameEvent, Notification, Post, Seat
@@ -33,10 +30,11 @@ from ..narration import phase_label
 from ..narration.notices import mention_text, quote_text, voted_text, wagon_text
 from ..permissions import rooms_for
 from ..queue import after_commit
-from ..selectors.notifications import mention_targets, notification_find, notification_url
+from ..selectors.notifications import mention_targets
 from ..selectors.seats import display_names, seats_public
 from ..selectors.threads import PUBLIC
 from ..selectors.votes import vote_count
+from .inbox import notification_message, notifications_write, unread_add
 
 POST_KINDS = (Notification.Kind.MENTION, Notification.Kind.QUOTE)
 
@@ -101,7 +99,7 @@ def post_notify(*, game: Game, post: Post, body) -> int:
         )
     if rows:
         Notification.objects.bulk_create(rows)
-        _unread_add(r.user_id for r in rows)
+        unread_add(r.user_id for r in rows)
         if any(readers[r.user_id].user.email_mentions for r in rows):
             after_commit("post_notification_emails", post.pk)
     return len(rows)
@@ -115,15 +113,6 @@ def post_emails_send(*, post_id: int) -> int:
     messages = [notification_message(n, "mentions") for n in rows]
     send_after_commit(messages)
     return len(messages)
-
-
-def notification_message(n: Notification, preference: str):
-    post = n.post
-    url = notification_url(
-        n.game, n.kind, post.thread if post else PUBLIC, post.number if post else None
-    )
-    context = {"game": n.game, "text": n.text, "url": absolute_url(url)}
-    return message_build(n.user, "notification", context, preference)
 
 
 # --- the wagon alert ---------------------------------------------------------------------
@@ -225,62 +214,3 @@ def _alerts_create(game: Game, rows, users) -> int:
         messages.append(notification_message(n, "wagons"))
     send_after_commit(messages, expires_at=game.deadline_at)  # the day's count, while it lasts
     return len(new)
-
-
-# --- the site's own notices: a replacement offer, a prod (issue 16) -----------------------
-def notifications_write(game: Game, rows, *, once: bool = False) -> list[Notification]:
-    """In-site notifications that are no post's (an alert, an offer, a prod, a sign-up's
-    notice): `rows` are (user_id, kind, key, text). With `once`, a row whose user, kind and
-    key were written before is left out (callers hold the game row's lock, so the check is
-    exact). One INSERT, and the unread counts."""
-    if once and rows:
-        done = set(
-            Notification.objects.filter(
-                game=game, kind__in={k for _u, k, _key, _t in rows},
-                key__in={key for _u, _k, key, _t in rows},
-            ).values_list("user_id", "kind", "key")
-        )  # fmt: skip
-        rows = [row for row in rows if tuple(row[:3]) not in done]
-    new = [Notification(user_id=u, game=game, kind=k, key=key, text=t) for u, k, key, t in rows]
-    Notification.objects.bulk_create(new)
-    _unread_add(n.user_id for n in new)
-    return new
-
-
-# --- the unread count (User.notifications_unread: the header's, no query to read) -------
-def _unread_add(user_ids) -> None:
-    """One more unread for each time a user is in `user_ids`: an UPDATE per distinct
-    number (a post adds one to each)."""
-    by_count = Counter(user_ids)
-    for n in sorted(set(by_count.values())):
-        ids = [pk for pk, count in by_count.items() if count == n]
-        User.objects.filter(pk__in=ids).update(notifications_unread=F("notifications_unread") + n)
-
-
-# --- reading -----------------------------------------------------------------------------
-@transaction.atomic
-def notification_open(*, user, ref: str) -> Notification | None:
-    """`user`'s notification named `ref` (selectors.notifications.notification_ref), marked
-    read (with its game and post, to lead there); None for one that is not theirs."""
-    pk = notification_find(user, ref)
-    if pk is None:
-        return None
-    found = Notification.objects.filter(user=user, pk=pk).select_related("game", "post").first()
-    if found is not None and found.read_at is None:
-        found.read_at = timezone.now()
-        found.save(update_fields=["read_at"])
-        User.objects.filter(pk=user.pk).update(
-            notifications_unread=Greatest(F("notifications_unread") - 1, 0)
-        )
-    return found
-
-
-@transaction.atomic
-def notifications_read_all(*, user) -> int:
-    """Mark every unread notification of `user` read; returns how many. Sets the count
-    to nought, which also mends it if it ever drifted (a game deleted with its rows)."""
-    count = Notification.objects.filter(user=user, read_at__isnull=True).update(
-        read_at=timezone.now()
-    )
-    User.objects.filter(pk=user.pk).update(notifications_unread=0)
-    return count

@@ -24,7 +24,7 @@ from ..models import Absence, Game, Notification, Prod, Seat, SeatTenure
 from ..narration import phase_label
 from ..narration.replacements import prod_text
 from ..selectors.absences import away_until
-from .notifications import notifications_write
+from .inbox import notifications_write
 from .replacements import seat_mark
 
 PRODS_MAX = 2  # the second marks the seat for replacement

@@ -41,8 +41,9 @@ from ..narration.replacements import (
 from ..permissions import can_moderate, has_held_seat, seat_held_q
 from ..queue import after_commit
 from .base import game_locked, game_moderated, seat_of
+from .inbox import notifications_write
 from .inputs import input_apply
-from .notifications import alerts_asked_forget, notifications_write
+from .notifications import alerts_asked_forget
 from .posts import clock_notice_create, moderator_notice_create
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).

@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.selectors.notifications import notification_list, notification_url
-from games.services.notifications import notification_open, notifications_read_all
+from games.services.inbox import notification_open, notifications_read_all
 
 
 @never_cache

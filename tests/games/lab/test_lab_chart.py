@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 
-from games.lab.chart import Bar, chart_svg
+from games.lab.simulation.chart import Bar, chart_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

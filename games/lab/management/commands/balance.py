@@ -16,10 +16,10 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.lab.estimate import by_size, simulate
-from games.lab.report import estimate_lines, size_table
-from games.lab.scaling import scaled
-from games.lab.setups import SIZES, SUGGESTED, Setup, find_suggested, problems
+from games.lab.simulation.estimate import by_size, simulate
+from games.lab.simulation.report import estimate_lines, size_table
+from games.lab.simulation.scaling import scaled
+from games.lab.simulation.setups import SIZES, SUGGESTED, Setup, find_suggested, problems
 
 
 class Command(BaseCommand):
@@ -86,7 +86,7 @@ class Command(BaseCommand):
             for line in size_table(rows, chosen.ruleset):
                 self.stdout.write(line)
         if store:
-            from games.services.lab import lab_store  # the site's cache: only when asked
+            from games.lab.services import lab_store  # the site's cache: only when asked
 
             kept = lab_store(setup=chosen, estimate=est, sizes=rows)
             self.stdout.write(

@@ -16,7 +16,7 @@ def new_game_suggestions(*, request, form, **_):
 
 
 def new_game_estimate(**_):
-    """"Estimate this setup's balance": the template's button, nothing to read."""
+    """The button "Estimate this setup's balance": the template alone, nothing to read."""
     return {}
 
 

@@ -122,4 +122,3 @@ def lab_result_page(request, key):
             return redirect("lab_result", key=lab_address(setup=result.setup, user=request.user))
     context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS, "refusal": refusal}
     return render(request, "lab/result.html", context)
-

@@ -70,9 +70,7 @@ def lab_start(*, setup: Setup, user=None, seed: int | None = None, queued=True) 
                 window_seconds = settings.LAB_WINDOW_SECONDS
                 cache.set(limits.window_key(user.pk), [*window, [now, cost]], window_seconds)
                 # Read back with the record's state (`refuse_running`): kept as long as it.
-                cache.set(
-                    limits.running_key(user.pk), [address, seed], settings.LAB_CACHE_SECONDS
-                )
+                cache.set(limits.running_key(user.pk), [address, seed], settings.LAB_CACHE_SECONDS)
     if queued:
         queue.after_commit("lab_estimate", address, seed)
     return True

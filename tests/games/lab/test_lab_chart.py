@@ -1,6 +1,7 @@
-"""The lab's chart (games/lab/chart.py): a valid SVG element that can sit inside a page under
-the site's Content-Security-Policy (no style of its own), named for assistive technology,
-the same bytes for the same estimate, and safe to draw from several threads at once."""
+"""The lab's chart (games/lab/simulation/chart.py): a valid SVG element that can sit inside
+a page under the site's Content-Security-Policy (no style of its own), named for assistive
+technology, the same bytes for the same estimate, and safe to draw from several threads at
+once."""
 
 import re
 import xml.etree.ElementTree as ET

@@ -1,4 +1,4 @@
-"""The setup lab's pages (games/views/lab.py): the form and its checks, a job queued once per
+"""The setup lab's pages (games/lab/views.py): the form and its checks, a job queued once per
 setup (on the in-memory broker's `lab` queue, as the test settings route it), the estimate's
 page while the job works (no JavaScript needed) and once it is done, and the suggested setups
 on the new-game form with their cached estimates.

@@ -3,8 +3,8 @@
 SETUP is a suggested setup (`witchhunt-12`, "Werewolf 24 (suggested)") or the path of a
 JSON setup: {"ruleset", "seats", "deal" (Game.deal's shape), "options", "name"?}. Prints
 the win rates with 95% intervals and the median length in days, then the same setup at
-other sizes (`--sizes`; games/lab/scaling.py says how a setup is scaled). `--suggested`
-prints the table of every suggested setup that docs/lab.md holds; `--store` keeps the
+other sizes (`--sizes`; games/lab/simulation/scaling.py says how a setup is scaled).
+`--suggested` prints the table of every suggested setup that docs/lab.md holds; `--store` keeps the
 estimate as the lab page's answer. The games are split
 over `--workers` processes in seeded chunks: the same seed gives the same numbers with
 any number of workers. No database is touched.
@@ -49,7 +49,7 @@ class Command(BaseCommand):
             "--store",
             action="store_true",
             help="keep the estimate as the lab page's answer for the setup (the site's cache; "
-            "services/lab.py lab_store)",
+            "games/lab/services/store.py lab_store)",
         )
         parser.add_argument(
             "--suggested",

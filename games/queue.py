@@ -52,6 +52,9 @@ SEAT_CHANGED_HANDS = "seat_changed_hands"
 # the clock's sweep is done with its due games: now; a receiver returns True when it left
 # work undone (the sweep then asks for one more) and adds its outcomes to `counts`
 SWEEP_TICKED = "sweep_ticked"
+# the new-game form's first values, asked for by a GET (refine: a dict of initial values, or
+# None for the form's own): query (the request's GET, e.g. ?suggested=witchhunt-12)
+NEW_GAME_INITIAL = "new_game_initial"
 
 EVENTS = (
     GAME_DEALT,
@@ -64,6 +67,7 @@ EVENTS = (
     POST_CREATED,
     SEAT_CHANGED_HANDS,
     SWEEP_TICKED,
+    NEW_GAME_INITIAL,
 )
 
 

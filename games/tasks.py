@@ -5,14 +5,13 @@ all run the same code.
 
 Three queues (CELERY_TASK_ROUTES): `clock` for the sweeps that end phases, `email` for every
 email and the reminder sweep, so a burst of emails never holds up a deadline, and `lab` for
-the setup lab's estimates; compose runs a worker for each.
+the setup lab's estimates (games/lab/tasks.py); compose runs a worker for each.
 
 The services ask for the emails by name through games/queue.py; `connect_receivers`,
 called when the app is ready (games/apps.py), connects those names to these tasks.
 """
 
 from celery import shared_task
-from celery.signals import celeryd_after_setup
 from django.db import OperationalError
 
 from . import queue
@@ -121,27 +120,6 @@ def notice_emails(ids, preference):
     return notices.notice_emails_send(ids=ids, preference=preference)
 
 
-# The lab's estimates (games/services/lab.py): a job runs once, and a late duplicate finds
-# it no longer queued and does nothing. The soft limit ends a runaway job as failed.
-@shared_task(name="games.tasks.lab_estimate", ignore_result=True, soft_time_limit=1800)
-def lab_estimate(address, seed):
-    from games.services import lab
-
-    return lab.lab_run(address=address, seed=seed)
-
-
-@celeryd_after_setup.connect
-def lab_worker_warm(sender, instance, **kwargs):
-    """A worker taking the `lab` queue draws a chart before its first job: matplotlib's
-    import and fonts take over a second the first time, inside the 2 s a first estimate is
-    due in. Sent in the worker's main process before its pool starts, so that every pool
-    process is forked warm."""
-    if "lab" in instance.app.amqp.queues.consume_from:
-        from games.services import lab
-
-        lab.chart_warm()
-
-
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
     queue.connect_job("clock_sweep_more", clock_sweep_more.delay)
@@ -150,5 +128,4 @@ def connect_receivers() -> None:
     queue.connect_job("game_role_emails", game_role_emails.delay)
     queue.connect_job("post_notification_emails", post_notification_emails.delay)
     queue.connect_job("vote_alerts", vote_alerts.delay)
-    queue.connect_job("lab_estimate", lab_estimate.delay)
     queue.connect_job("notice_emails", notice_emails.delay)

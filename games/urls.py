@@ -7,7 +7,6 @@ from .views import (
     email,
     fair_deal,
     hidden_posts,
-    lab,
     live,
     lobby,
     notes,
@@ -27,7 +26,6 @@ from .views import (
 urlpatterns = (
     lobby.urlpatterns
     + create.urlpatterns
-    + lab.urlpatterns
     + play.urlpatterns
     + role.urlpatterns
     + rooms.urlpatterns

@@ -11,10 +11,10 @@ import time
 
 from django.conf import settings
 
-from games.lab.estimate import simulate
-from games.lab.parallel import chunk_tallies
-from games.lab.scaling import scaled
-from games.lab.setups import suggested
+from games.lab.simulation.estimate import simulate
+from games.lab.simulation.parallel import chunk_tallies
+from games.lab.simulation.scaling import scaled
+from games.lab.simulation.setups import suggested
 
 FIRST_GAMES = 2000
 TARGET_SECONDS = 2.0
@@ -39,9 +39,9 @@ def one_core_rate(setup, seconds, seed=2026):
 
 def first_estimate(setup, workers, seed=2026):
     """(seconds for FIRST_GAMES games on `workers` processes, the games of a first estimate
-    due at TARGET_SECONDS), as the lab's job plays its first round (games/services/lab.py):
+    due at TARGET_SECONDS), as the lab's job plays its first round (games/lab/services/):
     the games in by FIRST_DRAW_SECONDS before it, when the job draws the estimate."""
-    from games.services.lab import FIRST_CHUNK, FIRST_DRAW_SECONDS
+    from games.lab.services import FIRST_CHUNK, FIRST_DRAW_SECONDS
 
     start = time.perf_counter()
     done = by_target = 0

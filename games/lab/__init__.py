@@ -1,10 +1,36 @@
-"""The setup lab: each team's win chance for a setup, by simulating it through the engine.
+"""The setup lab: each team's win chance for a setup, by simulating it through the engine,
+with its pages (/lab/, /lab/<address>/), its worker's job and its commands.
 
-Pure Python like the engine (no Django), so its games run in any process:
-- setups.py: `Setup` (a ruleset, seats, a deal in Game.deal's shape, options), `SUGGESTED`;
-- estimate.py: `simulate`, `by_size`, `Estimate` (JSON-able for a cache), `wilson`;
-- bots.py: the bots' policies, each seeing only its seat's view (view.py: `SeatView`);
-- play.py: one game of a setup played by the bots; parallel.py: games over processes;
-- scaling.py: a setup at another size.
-docs/lab.md describes the policies and the numbers.
+- simulation/: the pure simulation (no Django, its own ruff.toml): setups, bots, the
+  estimate, its games over processes, the chart;
+- jobs.py: a job's record in the cache (pure data); services/: its writes (start, run,
+  limits, store, chart); selectors.py: its reads (a job's page, the suggested setups with
+  their estimates); narration.py: its words; forms.py: the lab's setup form;
+  views.py and urls.py: its pages; tasks.py: the `lab_estimate` task (still named
+  "games.tasks.lab_estimate", routed to the `lab` queue) and the worker's warm-up;
+  management/commands: `balance` and `lab_fill`.
+
+It listens to the core's events: NEW_GAME_INITIAL (receivers.py): ?suggested=witchhunt-12
+fills the new-game form with that suggested setup. Its job is connected by name
+(`queue.connect_job("lab_estimate", ...)`) in apps.py.
+
+It offers panels (panels.py) on the NEW_GAME page: "suggestions", the suggested setups with
+the estimates kept (before the form), and "actions", the form's "Estimate this setup's
+balance" button, which posts the form's setup to /lab/.
+
+docs/lab.md describes the policies, the numbers and the limits.
+
+Changelog:
+- 2026-12-01 (issue 17): the lab's pages; a job plays on every core (LAB_WORKERS billiard
+  processes, each playing every n-th chunk, handed on in the games' order); the first
+  estimate on time (a lab worker draws a chart before its pool forks; the job draws its
+  first estimate 0.25 s before LAB_FIRST_SECONDS).
+- 2026-12-02 (issue 25): a member's own setup is estimated for them alone at an opaque
+  address, and the lab is shared fairly (one job at work per member, LAB_QUEUE_MAX site-
+  wide, a sliding window of units); a job queued at a custom setup's key before addresses
+  were opaque is not run.
+- The lab became a capability package of its own: the simulation moved to
+  games/lab/simulation/, the web side (services, selectors, views, narration, templates,
+  the task, the commands) from the core into this package, and the new-game form's
+  suggested setups became the lab's NEW_GAME panels.
 """

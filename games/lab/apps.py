@@ -6,4 +6,10 @@ class LabConfig(AppConfig):
     label = "lab"
 
     def ready(self):
-        pass  # nothing to connect yet
+        from games import queue
+
+        from . import panels, receivers, tasks
+
+        receivers.connect()
+        panels.register()
+        queue.connect_job("lab_estimate", tasks.lab_estimate.delay)

@@ -1,9 +1,9 @@
 """A lab job's record, as the worker writes it to the cache and the page reads it back.
 
-Pure data (no Django): games/services/lab.py runs and stores the job, games/selectors/lab.py
+Pure data (no Django): games/lab/services/ runs and stores the job, games/lab/selectors.py
 reads it. A job is one setup at one seed, kept at an address: a suggested setup's own key (public
 anyway, one answer for everyone), or for a member's own setup an opaque token of the member,
-the setup and the seed (games/services/lab.py `lab_address`), so that the address tells
+the setup and the seed (games/lab/services/records.py `lab_address`), so that the address tells
 nothing of a hidden setup and each member's estimate of it is their own. Its record is found
 by `record_key`, its count of games done (written every hundred games) by `progress_key`
 and its first team's share by `summary_key`: small values of their own, so that progress
@@ -15,7 +15,7 @@ A job goes queued → running → refining (a first estimate is shown) → done,
 import time
 from dataclasses import asdict, dataclass, field, replace
 
-from .setups import SUGGESTED, Setup
+from .simulation.setups import SUGGESTED, Setup
 
 QUEUED, RUNNING, REFINING, DONE, FAILED = "queued", "running", "refining", "done", "failed"
 WORKING = (QUEUED, RUNNING, REFINING)

@@ -9,13 +9,11 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 
 from accounts.selectors import host_granter_names
-from games import services
+from games import panels, queue, services
 from games.deal import deal_problems
 from games.engine import GameRuleError
-from games.forms import NewGameForm, setup_initial
-from games.lab.setups import find_suggested
+from games.forms import NewGameForm
 from games.permissions import can_host
-from games.selectors.lab import lab_suggested
 
 from .feedback import sentence
 
@@ -42,9 +40,11 @@ def game_new(request):
         # Forbidden, with the way to become a host (a POST changes nothing).
         context = {"may_host": False, "granters": host_granter_names()}
         return render(request, "games/game_new.html", context, status=403)
-    # ?suggested=witchhunt-12 fills the setup's fields with a suggested setup (the lab's).
-    picked = find_suggested(request.GET.get("suggested", "")) if request.method == "GET" else None
-    form = NewGameForm(request.POST or None, initial=setup_initial(picked) if picked else None)
+    # A capability may fill the form's first values (the lab: ?suggested=witchhunt-12).
+    initial = None
+    if request.method == "GET":
+        initial = queue.refine(queue.NEW_GAME_INITIAL, None, query=request.GET)
+    form = NewGameForm(request.POST or None, initial=initial)
     warnings_only = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -90,7 +90,7 @@ def game_new(request):
             "may_host": True,
             "form": form,
             "warnings_only": warnings_only,
-            "suggested": lab_suggested(),
+            "panels": panels.collect(panels.NEW_GAME, request=request, form=form),
         },
     )
 

@@ -10,9 +10,9 @@ from celery.contrib.testing.worker import start_worker
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
-from games.lab.estimate import simulate
-from games.lab.setups import find_suggested
-from games.services.lab import lab_store
+from games.lab.services import lab_store
+from games.lab.simulation.estimate import simulate
+from games.lab.simulation.setups import find_suggested
 from tests.e2e.conftest import sign_in
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from witchhunt.celery import app

@@ -6,8 +6,8 @@ import time
 
 import billiard
 
-from games.lab.parallel import chunk_tallies
-from games.lab.setups import suggested
+from games.lab.simulation.parallel import chunk_tallies
+from games.lab.simulation.setups import suggested
 
 if __name__ == "__main__":
     chunks = chunk_tallies(suggested("witchhunt", 8), 1, 0, 100_000, workers=2, chunk=20)

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.lab.setups import suggested
+from games.lab.simulation.setups import suggested
 
 
 def run(*args):

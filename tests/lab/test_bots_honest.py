@@ -10,11 +10,11 @@ import random
 import pytest
 
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
-from games.lab import play
-from games.lab.bots import Bot
-from games.lab.scaling import scaled
-from games.lab.setups import Setup, suggested
-from games.lab.view import Board
+from games.lab.simulation import play
+from games.lab.simulation.bots import Bot
+from games.lab.simulation.scaling import scaled
+from games.lab.simulation.setups import Setup, suggested
+from games.lab.simulation.view import Board
 from tests.lab.trap import HiddenInformation, trap
 
 SETUPS = [
@@ -158,7 +158,7 @@ def test_a_bot_that_peeks_is_caught(monkeypatch):
 def test_bots_reach_the_game_only_through_their_view():
     import inspect
 
-    from games.lab import bots, town
+    from games.lab.simulation import bots, town
 
     for module in (bots, town):
         source = inspect.getsource(module)

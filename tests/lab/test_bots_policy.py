@@ -4,11 +4,11 @@ import random
 
 from games.engine import new_game
 from games.engine.inputs import Input
-from games.lab import play
-from games.lab.bots import Bot
-from games.lab.setups import suggested
-from games.lab.town import Town
-from games.lab.view import Board
+from games.lab.simulation import play
+from games.lab.simulation.bots import Bot
+from games.lab.simulation.setups import suggested
+from games.lab.simulation.town import Town
+from games.lab.simulation.view import Board
 
 
 def explicit(cards):

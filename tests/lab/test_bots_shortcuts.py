@@ -3,8 +3,8 @@ random draws, over whole games."""
 
 import random
 
-from games.lab import bots, play
-from games.lab.setups import suggested
+from games.lab.simulation import bots, play
+from games.lab.simulation.setups import suggested
 
 
 def _inputs(inputs):

@@ -12,9 +12,17 @@ from pathlib import Path
 import billiard
 import pytest
 
-from games.lab.estimate import Estimate, TeamRate, by_size, median, play_range, simulate, wilson
-from games.lab.parallel import NICENESS, chunk_tallies
-from games.lab.setups import Setup, suggested
+from games.lab.simulation.estimate import (
+    Estimate,
+    TeamRate,
+    by_size,
+    median,
+    play_range,
+    simulate,
+    wilson,
+)
+from games.lab.simulation.parallel import NICENESS, chunk_tallies
+from games.lab.simulation.setups import Setup, suggested
 
 
 @pytest.mark.parametrize(

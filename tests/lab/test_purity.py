@@ -4,8 +4,11 @@ processes and in Celery without Django (the web page's modules beside it may use
 import ast
 from pathlib import Path
 
-LAB = Path(__file__).resolve().parents[2] / "games" / "lab"
-PURE = ("bots", "estimate", "parallel", "play", "report", "scaling", "setups", "town", "view")
+LAB = Path(__file__).resolve().parents[2] / "games" / "lab" / "simulation"
+PURE = (
+    *("bots", "chart", "estimate", "parallel", "play"),
+    *("report", "scaling", "setups", "town", "view"),
+)
 
 
 def _imports(path):

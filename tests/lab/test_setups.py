@@ -4,8 +4,8 @@ import pytest
 
 from games.deal import deal_problems
 from games.engine.rulesets.witchhunt.cards import HOLY
-from games.lab.scaling import scaled
-from games.lab.setups import SIZES, SUGGESTED, Setup, find_suggested, problems, suggested
+from games.lab.simulation.scaling import scaled
+from games.lab.simulation.setups import SIZES, SUGGESTED, Setup, find_suggested, problems, suggested
 
 
 def werewolf_8():

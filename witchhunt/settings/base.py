@@ -221,7 +221,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 GAME_EMAIL_RETRY_SECONDS = 30
 GAME_EMAIL_RETRY_MAX_SECONDS = 30 * 60
 
-# The setup lab (games/services/lab.py): a first estimate of LAB_FIRST_GAMES games (or
+# The setup lab (games/lab/services/): a first estimate of LAB_FIRST_GAMES games (or
 # what LAB_FIRST_SECONDS allow), then the setup at each suggested size (LAB_SIZE_GAMES
 # each), then refined to LAB_GAMES; the answer is cached per setup and seed for
 # LAB_CACHE_SECONDS. A job stops refining after LAB_MAX_SECONDS (a 48-seat setup's games

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.demo import DEMO_PASSWORD, demo_accounts_ensure
 from games import services
-from games.lab.setups import suggested
+from games.lab.simulation.setups import suggested
 from games.models import Game
 
 DEMO_GAME_TITLE = "Salem Village, 1692 (demo)"

@@ -1,10 +1,10 @@
-"""The setup lab's pages (games/views/lab.py): the form and its checks, a job queued once per
+"""The setup lab's pages (games/lab/views.py): the form and its checks, a job queued once per
 setup (on the in-memory broker's `lab` queue, as the test settings route it), the estimate's
 page while the job works (no JavaScript needed) and once it is done, and the suggested setups
 on the new-game form with their cached estimates.
 
 The job itself runs through its real body (services.lab.lab_run, the task's one call) with
-small game counts; tests/games/test_lab_worker.py runs it in a real Celery worker."""
+small game counts; tests/games/lab/test_lab_worker.py runs it in a real Celery worker."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -16,10 +16,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.lab import jobs
-from games.lab.estimate import simulate
-from games.lab.setups import Setup, find_suggested
-from games.selectors.lab import lab_result
-from games.services.lab import lab_address, lab_run, lab_start, lab_store
+from games.lab.selectors import lab_result
+from games.lab.services import lab_address, lab_run, lab_start, lab_store
+from games.lab.simulation.estimate import simulate
+from games.lab.simulation.setups import Setup, find_suggested
 from tests.broker import broker_queue
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -4,7 +4,7 @@ abandoned job may be started again. Pure: no database, no cache."""
 import time
 
 from games.lab import jobs
-from games.lab.setups import Setup, find_suggested
+from games.lab.simulation.setups import Setup, find_suggested
 
 
 def test_a_pool_picked_in_another_order_is_the_suggested_setup_or_one_sorted_setup():

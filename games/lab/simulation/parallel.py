@@ -30,7 +30,7 @@ def _context():
     if "forkserver" not in billiard.get_all_start_methods():
         return billiard.get_context("spawn")
     context = billiard.get_context("forkserver")
-    context.set_forkserver_preload(["games.lab.estimate"])
+    context.set_forkserver_preload(["games.lab.simulation.estimate"])
     return context
 
 

@@ -1,5 +1,5 @@
-"""A lab worker's processes, for tests/games/test_lab_worker.py: the daemonic process a job
-runs in, and (run as `python -m tests.games.lab_daemon QUEUES`) a worker's main process
+"""A lab worker's processes, for tests/games/lab/test_lab_worker.py: the daemonic process a job
+runs in, and (run as `python -m tests.games.lab.lab_daemon QUEUES`) a worker's main process
 as it is set up. Its own module, importing Django only once set up: a spawned process
 imports it before anything else."""
 
@@ -16,8 +16,8 @@ def run_small_job(workers):
     from django.test import override_settings
 
     from games.lab import jobs
-    from games.lab.setups import find_suggested
-    from games.services.lab import lab_run, lab_start
+    from games.lab.services import lab_run, lab_start
+    from games.lab.simulation.setups import find_suggested
 
     setup = find_suggested("werewolf-8")
     with override_settings(LAB_WORKERS=workers, **SMALL_JOB):

@@ -8,8 +8,8 @@ already estimated, or being estimated, is left alone.
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.lab.setups import SUGGESTED, find_suggested
-from games.services.lab import lab_run, lab_start
+from games.lab.services import lab_run, lab_start
+from games.lab.simulation.setups import SUGGESTED, find_suggested
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """The lab keeps a host's secret (issue 25): the address of an estimate of a member's own
-setup is an opaque token (games/services/lab.py lab_address), shown to that member alone;
+setup is an opaque token (games/lab/services/ lab_address), shown to that member alone;
 the setup's own key, the address anyone can compute, finds nothing (404, as an address
 never used), records kept there before included; and another member asking for the same
 setup gets a job of their own, so nothing they see depends on whether anyone else has
@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.lab import jobs
-from games.lab.estimate import simulate
-from games.lab.setups import Setup, find_suggested
-from games.services.lab import lab_address, lab_run, lab_start
+from games.lab.services import lab_address, lab_run, lab_start
+from games.lab.simulation.estimate import simulate
+from games.lab.simulation.setups import Setup, find_suggested
 from tests.broker import broker_queue
 from tests.factories import UserFactory
 

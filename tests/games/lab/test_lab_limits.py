@@ -1,4 +1,4 @@
-"""The lab is fair to share (issue 25; games/services/lab.py, docs/lab.md "Sharing the
+"""The lab is fair to share (issue 25; games/lab/services/, docs/lab.md "Sharing the
 lab"): a member has one estimate at work at a time; new ones are refused while
 LAB_QUEUE_MAX are at work site-wide; a member's estimates of the last LAB_WINDOW_SECONDS
 (a sliding window, not hourly buckets) may cost LAB_UNITS_PER_WINDOW units, one for every
@@ -20,8 +20,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.lab import jobs
-from games.lab.setups import Setup, find_suggested
-from games.services.lab import LabRefused, lab_address, lab_cost, lab_run, lab_start
+from games.lab.services import LabRefused, lab_address, lab_cost, lab_run, lab_start
+from games.lab.simulation.setups import Setup, find_suggested
 from tests.broker import broker_queue
 from tests.factories import UserFactory
 

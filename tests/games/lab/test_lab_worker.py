@@ -20,9 +20,9 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.lab import jobs
-from games.lab.setups import find_suggested
-from games.selectors.lab import lab_result
-from tests.games.lab_daemon import run_small_job, small_job_in_a_daemon
+from games.lab.selectors import lab_result
+from games.lab.simulation.setups import find_suggested
+from tests.games.lab.lab_daemon import run_small_job, small_job_in_a_daemon
 from witchhunt.celery import app
 
 
@@ -110,7 +110,7 @@ def test_a_lab_worker_draws_a_chart_before_its_pool_starts(queues, warm):
     a worker without the lab queue never does."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "witchhunt.settings.test"}
     ran = subprocess.run(
-        [sys.executable, "-m", "tests.games.lab_daemon", queues],
+        [sys.executable, "-m", "tests.games.lab.lab_daemon", queues],
         cwd=settings.BASE_DIR,
         env=env,
         capture_output=True,

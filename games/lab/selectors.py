@@ -1,6 +1,6 @@
 """The setup lab's reads: a job's state and answer for its page, and the suggested setups
 with whatever estimates the cache holds (never computing one: the new-game form must not
-wait for a simulation). The records are written by games/services/lab.py."""
+wait for a simulation). The records are written by games/lab/services/."""
 
 from dataclasses import dataclass, field
 
@@ -8,9 +8,9 @@ from django.conf import settings
 from django.core.cache import cache
 
 from games.lab import jobs
-from games.lab.estimate import Estimate
-from games.lab.setups import SUGGESTED, Setup
-from games.narration import lab as words
+from games.lab import narration as words
+from games.lab.simulation.estimate import Estimate
+from games.lab.simulation.setups import SUGGESTED, Setup
 
 
 @dataclass
@@ -32,7 +32,7 @@ class SizeRow:
 @dataclass
 class LabResult:
     setup: Setup
-    address: str  # where it is kept and shown (services/lab.py lab_address)
+    address: str  # where it is kept and shown (services/records.py lab_address)
     state: str
     done: int
     asked: int

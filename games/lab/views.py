@@ -2,7 +2,7 @@
 form's setup fields, which that form can also post here), and /lab/<address>/ for one
 estimate, which shows its progress until the answer is in. Anyone may read a suggested
 setup's estimate; a member's own setup's is at an address only they are given and only
-they may read (services/lab.py lab_address). Starting an estimate not yet kept takes a
+they may read (services/records.py lab_address). Starting an estimate not yet kept takes a
 member (each costs the worker minutes of CPU), within the lab's limits: a refusal is shown
 on the page, what was typed kept."""
 
@@ -12,19 +12,18 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import path, re_path
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games.engine import GameRuleError
-from games.forms import LabSetupForm, setup_initial
-from games.lab.jobs import canonical
-from games.lab.setups import Setup, find_suggested, suggested
-from games.selectors.lab import lab_result, lab_suggested
-from games.services.lab import lab_address, lab_cost, lab_start
+from games.views.create import _problems as worded_deal_problems  # the new-game form's words
+from games.views.feedback import sentence
 
-from .create import _problems as worded_deal_problems  # the new-game form's own words
-from .feedback import sentence
+from .forms import LabSetupForm, setup_initial
+from .jobs import canonical
+from .selectors import lab_result, lab_suggested
+from .services import lab_address, lab_cost, lab_start
+from .simulation.setups import Setup, find_suggested, suggested
 
 # The form's first look: the 12-player Witchhunt setup, ready to change.
 DEFAULT = suggested("witchhunt", 12)
@@ -84,7 +83,7 @@ def lab(request):
         "refusal": refusal,
         "limits": _limits(),
     }
-    return render(request, "games/lab.html", context)
+    return render(request, "lab/lab.html", context)
 
 
 def _limits() -> dict:
@@ -122,10 +121,4 @@ def lab_result_page(request, key):
         else:
             return redirect("lab_result", key=lab_address(setup=result.setup, user=request.user))
     context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS, "refusal": refusal}
-    return render(request, "games/lab_result.html", context)
-
-
-urlpatterns = [
-    path("lab/", lab, name="lab"),
-    re_path(r"^lab/(?P<key>[0-9a-f]{32})/$", lab_result_page, name="lab_result"),
-]
+    return render(request, "lab/result.html", context)

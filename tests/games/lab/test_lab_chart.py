@@ -1,12 +1,13 @@
-"""The lab's chart (games/lab/chart.py): a valid SVG element that can sit inside a page under
-the site's Content-Security-Policy (no style of its own), named for assistive technology,
-the same bytes for the same estimate, and safe to draw from several threads at once."""
+"""The lab's chart (games/lab/simulation/chart.py): a valid SVG element that can sit inside
+a page under the site's Content-Security-Policy (no style of its own), named for assistive
+technology, the same bytes for the same estimate, and safe to draw from several threads at
+once."""
 
 import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 
-from games.lab.chart import Bar, chart_svg
+from games.lab.simulation.chart import Bar, chart_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

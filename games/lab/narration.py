@@ -6,7 +6,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .labels import WINNERS, role_label, type_label_count
+from games.narration.labels import WINNERS, role_label, type_label_count
 
 # The lab names a team as a heading does ("Village", not "the Village"); a result the
 # lab has no name of its own for falls back to the winner's words.
@@ -90,7 +90,7 @@ def deal_text(ruleset: str, deal: dict) -> str:
     return _("A list of cards: {cards}.").format(cards=", ".join(parts))
 
 
-# The lab's limits (games/services/lab.py), as the member reads them on the form.
+# The lab's limits (games/lab/services/limits.py), as the member reads them on the form.
 def still_running(setup_label: str) -> str:
     return _(
         "Your estimate of {setup} is still running. The lab runs one estimate for each "

@@ -3,8 +3,8 @@
 SETUP is a suggested setup (`witchhunt-12`, "Werewolf 24 (suggested)") or the path of a
 JSON setup: {"ruleset", "seats", "deal" (Game.deal's shape), "options", "name"?}. Prints
 the win rates with 95% intervals and the median length in days, then the same setup at
-other sizes (`--sizes`; games/lab/scaling.py says how a setup is scaled). `--suggested`
-prints the table of every suggested setup that docs/lab.md holds; `--store` keeps the
+other sizes (`--sizes`; games/lab/simulation/scaling.py says how a setup is scaled).
+`--suggested` prints the table of every suggested setup that docs/lab.md holds; `--store` keeps the
 estimate as the lab page's answer. The games are split
 over `--workers` processes in seeded chunks: the same seed gives the same numbers with
 any number of workers. No database is touched.
@@ -16,10 +16,10 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.lab.estimate import by_size, simulate
-from games.lab.report import estimate_lines, size_table
-from games.lab.scaling import scaled
-from games.lab.setups import SIZES, SUGGESTED, Setup, find_suggested, problems
+from games.lab.simulation.estimate import by_size, simulate
+from games.lab.simulation.report import estimate_lines, size_table
+from games.lab.simulation.scaling import scaled
+from games.lab.simulation.setups import SIZES, SUGGESTED, Setup, find_suggested, problems
 
 
 class Command(BaseCommand):
@@ -49,7 +49,7 @@ class Command(BaseCommand):
             "--store",
             action="store_true",
             help="keep the estimate as the lab page's answer for the setup (the site's cache; "
-            "services/lab.py lab_store)",
+            "games/lab/services/store.py lab_store)",
         )
         parser.add_argument(
             "--suggested",
@@ -86,7 +86,7 @@ class Command(BaseCommand):
             for line in size_table(rows, chosen.ruleset):
                 self.stdout.write(line)
         if store:
-            from games.services.lab import lab_store  # the site's cache: only when asked
+            from games.lab.services import lab_store  # the site's cache: only when asked
 
             kept = lab_store(setup=chosen, estimate=est, sizes=rows)
             self.stdout.write(

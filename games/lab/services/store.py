@@ -1,0 +1,38 @@
+"""Keep an estimate made elsewhere (the `balance` command) as the lab's answer."""
+
+from django.conf import settings
+
+from games.lab import jobs
+from games.lab.simulation.estimate import Estimate
+from games.lab.simulation.setups import Setup
+
+from .charts import render_chart
+from .records import record, save
+
+
+def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
+    """Keep an estimate made elsewhere (the `balance` command) as the lab's answer for
+    `setup`, with its chart, so the lab and the new-game form show it without a job. A job
+    at work is left alone, and so is a stored answer of as many games or more. `sizes` is
+    [(seats, Estimate)] at other sizes. True when stored."""
+    seed = settings.LAB_SEED
+    job = record(setup.key(), seed)
+    if job is not None:
+        busy = job.working()
+        kept = (job.estimate or {}).get("games", 0)
+        if busy or (job.state == jobs.DONE and kept >= estimate.games):
+            return False
+    others = [[n, e.as_dict()] for n, e in sizes if n != setup.seats]
+    asked = estimate.games + sum(e["games"] for _, e in others)
+    job = jobs.Job(
+        setup=setup.as_dict(),
+        seed=seed,
+        asked=asked,
+        state=jobs.DONE,
+        estimate=estimate.as_dict(),
+        sizes=others,
+        public=True,  # at the setup's own key: the operator's to publish
+    )
+    job.svg = render_chart(setup, job)
+    save(setup.key(), job, asked)
+    return True

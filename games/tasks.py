@@ -113,14 +113,6 @@ def vote_alerts(game_id, phase, votes, wagons, living):
     )
 
 
-@shared_task(name="games.tasks.notice_emails", ignore_result=True, **RETRY)
-def notice_emails(ids, preference):
-    """The emails of the site's own notifications (sign-ups: services/notices.py)."""
-    from games.services import notices
-
-    return notices.notice_emails_send(ids=ids, preference=preference)
-
-
 # The lab's estimates (games/services/lab.py): a job runs once, and a late duplicate finds
 # it no longer queued and does nothing. The soft limit ends a runaway job as failed.
 @shared_task(name="games.tasks.lab_estimate", ignore_result=True, soft_time_limit=1800)
@@ -151,4 +143,3 @@ def connect_receivers() -> None:
     queue.connect_job("post_notification_emails", post_notification_emails.delay)
     queue.connect_job("vote_alerts", vote_alerts.delay)
     queue.connect_job("lab_estimate", lab_estimate.delay)
-    queue.connect_job("notice_emails", notice_emails.delay)

@@ -1,5 +1,4 @@
 from .views import (
-    absences,
     archive,
     clock,
     create,
@@ -15,12 +14,10 @@ from .views import (
     play,
     profiles,
     reading,
-    replacements,
     reveal,
     role,
     rooms,
     rules,
-    signups,
 )
 
 # Each views module owns its routes.
@@ -33,9 +30,6 @@ urlpatterns = (
     + rooms.urlpatterns
     + desk.urlpatterns
     + hidden_posts.urlpatterns
-    + replacements.urlpatterns
-    + signups.urlpatterns
-    + absences.urlpatterns
     + reveal.urlpatterns
     + fair_deal.urlpatterns
     + rules.urlpatterns

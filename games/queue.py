@@ -47,6 +47,12 @@ GAME_ENDED = "game_ended"
 POST_BODY = "post_body"
 # a player's post was stored, in the public thread or a room: game, post, body (PostBody)
 POST_CREATED = "post_created"
+# a member asks for a seat of an open game, the game row locked and the core's own checks
+# passed (open, not its moderator, no seat held before, not full): game, user. A receiver
+# refuses the seat by raising GameRuleError in words the member reads (a game's bar)
+SEAT_WANTED = "seat_wanted"
+# the last seat of an open game was taken (a join), in its transaction: game, now
+GAME_FILLED = "game_filled"
 # a seat changed hands (W-72): game, seat, old (the leaver), new (the newcomer), now
 SEAT_CHANGED_HANDS = "seat_changed_hands"
 # the clock's sweep is done with its due games: now; a receiver returns True when it left
@@ -65,6 +71,8 @@ EVENTS = (
     GAME_ENDED,
     POST_BODY,
     POST_CREATED,
+    SEAT_WANTED,
+    GAME_FILLED,
     SEAT_CHANGED_HANDS,
     SWEEP_TICKED,
     NEW_GAME_INITIAL,

@@ -112,12 +112,6 @@ def vote_alerts(game_id, phase, votes, wagons, living):
     )
 
 
-@shared_task(name="games.tasks.notice_emails", ignore_result=True, **RETRY)
-def notice_emails(ids, preference):
-    """The emails of the site's own notifications (sign-ups: services/notices.py)."""
-    from games.services import notices
-
-    return notices.notice_emails_send(ids=ids, preference=preference)
 
 
 def connect_receivers() -> None:
@@ -128,4 +122,3 @@ def connect_receivers() -> None:
     queue.connect_job("game_role_emails", game_role_emails.delay)
     queue.connect_job("post_notification_emails", post_notification_emails.delay)
     queue.connect_job("vote_alerts", vote_alerts.delay)
-    queue.connect_job("notice_emails", notice_emails.delay)

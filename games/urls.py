@@ -1,5 +1,4 @@
 from .views import (
-    absences,
     archive,
     clock,
     create,
@@ -14,12 +13,10 @@ from .views import (
     play,
     profiles,
     reading,
-    replacements,
     reveal,
     role,
     rooms,
     rules,
-    signups,
 )
 
 # Each views module owns its routes.
@@ -31,9 +28,6 @@ urlpatterns = (
     + rooms.urlpatterns
     + desk.urlpatterns
     + hidden_posts.urlpatterns
-    + replacements.urlpatterns
-    + signups.urlpatterns
-    + absences.urlpatterns
     + reveal.urlpatterns
     + fair_deal.urlpatterns
     + rules.urlpatterns

@@ -6,6 +6,8 @@ class CommunityConfig(AppConfig):
     label = "community"
 
     def ready(self):
-        from . import receivers
+        from . import panels, receivers, tasks
 
         receivers.connect()
+        tasks.connect_jobs()
+        panels.register_all()

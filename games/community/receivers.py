@@ -1,12 +1,16 @@
-"""The community listens to the start (each player told in-site that their cards are
-dealt; the role email says it by email) and to the clock's sweep (community/ticks.py)."""
+"""The community listens to the core's seats (a member's join checked against the game's
+bar, the last seat taken, a seat changing hands), to the start (each player told in-site
+that their cards are dealt; the role email says it by email) and to the clock's sweep
+(community/ticks.py)."""
 
 from games import queue
 from games.models import Notification
-from games.narration.signups import started_text
-from games.services.notices import notices_create
 
 from . import ticks
+from .narration import started_text
+from .services.notices import notices_create
+from .services.replacements import offers_closed
+from .services.signups import game_filled, join_checked
 
 
 def players_told(*, game, seats, **_):
@@ -19,5 +23,8 @@ def players_told(*, game, seats, **_):
 
 
 def connect():
+    queue.connect(queue.SEAT_WANTED, join_checked)
+    queue.connect(queue.GAME_FILLED, game_filled)
+    queue.connect(queue.SEAT_CHANGED_HANDS, offers_closed)
     queue.connect(queue.GAME_STARTED, players_told)
     queue.connect(queue.SWEEP_TICKED, ticks.ticks_run)

@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services import sweep
-from games.services.prods import prods_send
-from games.services.signups import signups_lapse
+
+from .services.prods import prods_send
+from .services.signups import signups_lapse
 
 logger = logging.getLogger(__name__)
 

@@ -4,14 +4,12 @@ the log of the moderator's own acts (W-72) that the final reveal shows too."""
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
-from django.utils import timezone
 
 from .. import turns
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
-from .absences import absences_shown
 from .log import by_phase, events_all
 from .rooms import room_links, room_ref
 from .seats import CardRow, card_rows, display_names, game_seats
@@ -76,7 +74,6 @@ class DeskPage:
     rows: list  # ActivityRow per seat, with its cards
     log: list  # (phase, [events]): every event
     threads: list  # RoomLink: every private thread
-    away: dict = field(default_factory=dict)  # user id -> absences.Away, notes included
     hidden: list = field(default_factory=list)  # HiddenPost: the posts the moderator hid
     emails: "EmailTrouble | None" = None  # the game emails not reaching players
 
@@ -92,7 +89,6 @@ def desk_page(game: Game) -> DeskPage:
         rows=_activity(game, seats, state),
         log=by_phase(events_all(game)),
         threads=room_links(game, state),
-        away=absences_shown([s.user_id for s in seats], timezone.now()),
         hidden=hidden_posts(game, names),
         emails=email_trouble(game, seats),
     )

@@ -3,19 +3,16 @@ viewer's own seat what it may do now (never a card or a private result)."""
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
-
 from games.engine.options import has_option
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
 from ..narration import display_name, public_setup
+from ..panels import GAME, Panels, collect
 from ..permissions import can_moderate
-from .absences import absences_shown
 from .notes import notes_merge, seats_noted, viewer_notes
 from .rooms import seat_rooms
 from .seats import display_names, public_status
-from .signups import SignupPanel, signup_panel
 from .threads import ThreadFilter, search_words, thread_page
 from .votes import vote_count, vote_history
 
@@ -57,10 +54,7 @@ class GamePage:
     rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
     notes: dict = field(default_factory=dict)  # seat name -> notes.NoteView, the viewer's own
     days: list = field(default_factory=list)  # the days the thread's filter offers
-    # Issue 16: an open game's sign-up facts for the viewer; each player's absence now or
-    # to come (absences.Away by user id, the note left out: it is for the moderator).
-    signup: SignupPanel | None = None
-    away: dict = field(default_factory=dict)
+    panels: Panels = field(default_factory=Panels)  # the capabilities'
 
 
 def game_page(
@@ -128,12 +122,10 @@ def game_page(
         notes=notes,
         days=list(range(1, last_day + 1)),
     )
-    if game.status != Game.Status.FINISHED:
-        out.away = absences_shown([s.user_id for s in seats], timezone.now())
-        for away in out.away.values():
-            away.note = ""
+    out.panels = collect(
+        GAME, game=game, user=user, seats=seats, viewer_seat=viewer_seat
+    )
     if not started:
-        out.signup = signup_panel(game, user, len(seats), viewer_seat is not None)
         return out
     if not deferred:
         out.history = vote_history(game, names)

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from ..mapping import engine_state
 from ..models import Game, Seat
+from ..panels import ROLE, Panels, collect
 from .log import by_phase
 from .rooms import seat_rooms
 from .seats import SeatPanel, display_names, seat_panel, seats_public
@@ -18,6 +19,7 @@ class RolePage:
     panel: SeatPanel
     knowledge: list  # (phase, [events]) in order
     rooms: list = field(default_factory=list)  # (id, label) of the seat's rooms now
+    panels: Panels = field(default_factory=Panels)  # the capabilities'
 
 
 def role_page(game: Game, seat: Seat) -> RolePage:
@@ -32,4 +34,5 @@ def role_page(game: Game, seat: Seat) -> RolePage:
         panel=panel,
         knowledge=by_phase(panel.knowledge),
         rooms=seat_rooms(game, seat, state),
+        panels=collect(ROLE, game=game, seat=seat, living=panel.living),
     )

@@ -5,7 +5,6 @@ never import the Celery layer: they name what must follow a commit through games
 The names below are the ones views, the admin and the sweep use.
 """
 
-from .absences import absence_declare, absence_delete
 from .base import SetupProblems, game_locked, game_moderated, seat_of
 from .clock import clock_extend, clock_pause, clock_resume, clock_retry, clock_shorten
 from .emails import email_preference_off, phase_emails_send, reminders_send, role_emails_send
@@ -24,13 +23,11 @@ from .moderation import (
 from .phases import advance_refusal, midnight_pass, phase_advance, phase_lock_in
 from .play import action_submit, action_withdraw, seat_input_apply, vote_cast, vote_withdraw
 from .posts import clean_body, moderator_notice_create, post_create, room_post
-from .signups import game_cancel, game_join, game_leave, game_resize, signups_settings_set
+from .seats import game_join, game_leave
 from .sweep import clock_sweep, clock_tick, reminder_tick
 
 __all__ = [
     "SetupProblems",
-    "absence_declare",
-    "absence_delete",
     "action_submit",
     "action_withdraw",
     "advance_refusal",
@@ -44,13 +41,11 @@ __all__ = [
     "clock_sweep",
     "clock_tick",
     "email_preference_off",
-    "game_cancel",
     "game_create",
     "game_join",
     "game_leave",
     "game_locked",
     "game_moderated",
-    "game_resize",
     "game_start",
     "input_apply",
     "member_find",
@@ -72,7 +67,6 @@ __all__ = [
     "room_post",
     "seat_input_apply",
     "seat_of",
-    "signups_settings_set",
     "stalemate_declare",
     "vote_cast",
     "vote_withdraw",

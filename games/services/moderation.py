@@ -17,7 +17,7 @@ from ..models import Game, Post, PostModeration, Seat
 from .base import game_moderated
 from .inputs import input_apply
 from .posts import PUBLIC, moderator_notice_create, post_body
-from .replacements import seat_hand_over
+from .seats import seat_hand_over
 
 HIDE_REASON_MAX = Post._meta.get_field("hidden_reason").max_length
 HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason"]  # a post's state, hidden or not
@@ -69,7 +69,7 @@ def member_find(*, identifier: str, by):
 @transaction.atomic
 def player_replace(*, game: Game, seat_name: str, new_user, by, now=None) -> Seat:
     """W-72: a new user takes the seat with its cards, rooms and history, in one step; the
-    seat's open replacement offers close (services/replacements.py)."""
+    seat's open replacement offers close (SEAT_CHANGED_HANDS: the community's)."""
     game = game_moderated(game, by)
     seat = _seat(game, seat_name)
     now = now or timezone.now()

@@ -17,15 +17,12 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import selectors, services
+from games import panels, selectors, services
 from games.engine import GameRuleError
-from games.forms import signup_settings_form
 from games.models import Game
 from games.narration import phase_label
-from games.selectors.activity import desk_activity
 from games.selectors.preview import phase_preview
 from games.selectors.reading import news_by_ref, readable
-from games.selectors.signups import signups_desk
 from games.selectors.why import log_whys
 
 from .access import get_moderated_game_for_user
@@ -39,6 +36,7 @@ def _render_desk(request, game, values=None):
         "values": values or {},
         "replace_by_email": services.member_find_by_email_allowed(request.user),
     }
+    seats = None
     if game.status == Game.Status.RUNNING:
         context["page"] = page = selectors.desk_page(game)
         # Issue 17: the ruling beside each resolution, and what the deadline would do now.
@@ -47,11 +45,17 @@ def _render_desk(request, game, values=None):
         # "N new" beside every private thread (the moderator reads them all).
         can = readable(game, request.user, seat=None)
         context["reading"] = {"by_ref": news_by_ref(game, request.user, can)}
-        context["activity"] = desk_activity(game, timezone.now())  # issue 16: replacements
-    elif game.status == Game.Status.OPEN:
-        # Before the start: who signed up (and who will be away), and the sign-up controls.
-        context["signups"] = signups_desk(game, timezone.now())
-        context["signup_form"] = context["values"].get("signup_form") or signup_settings_form(game)
+        seats = [row.seat for row in page.rows]
+    # The capabilities' panels: before the start, the sign-ups and their controls; then
+    # each player's absence, the activity and replacements.
+    context["panels"] = panels.collect(
+        panels.DESK,
+        game=game,
+        user=request.user,
+        values=context["values"],
+        seats=seats,
+        now=timezone.now(),
+    )
     return render(request, "games/desk.html", context)
 
 

@@ -98,14 +98,14 @@ def history_html(page) -> str:
 
 def players_html(page) -> str | None:
     """The player list as HTML, from the cache for readers without notes; the reader's own
-    seat ("you"), the players' absences and the seats to fill (which the desk may change
-    before the start) are part of its key."""
+    seat ("you"), what the capabilities show beside each player (absences) and the seats
+    to fill (which the desk may change before the start) are part of its key."""
     if page.notes:
         return None
     viewer = page.viewer_seat.pk if page.viewer_seat else None
-    away = sorted((user, a.starts_at, a.ends_at, a.begun) for user, a in page.away.items())
+    shown = [(p.template, p.data) for p in page.panels["player"]]
     return _cached(
-        _key("players", page, viewer, away, page.game.seats_count),
+        _key("players", page, viewer, shown, page.game.seats_count),
         lambda: render_to_string("games/_players.html", {"page": page, "game": page.game}),
     )
 

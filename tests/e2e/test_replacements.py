@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from games import services
 from games.community import ticks
-from games.services import replacements, sweep
+from games.community.services import replacements
+from games.services import sweep
 from tests.e2e.conftest import BROWSER_CAST, signed_in_page
 from tests.factories import UserFactory
 from tests.games.conftest import make_game, users_for

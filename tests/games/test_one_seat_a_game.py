@@ -10,6 +10,9 @@ import pytest
 from django.urls import reverse
 
 from games import services
+from games.community.selectors.activity import desk_activity
+from games.community.selectors.replacements import offer_page, replacement_list_page
+from games.community.services import replacements
 from games.engine import GameRuleError
 from games.models import (
     GameInput,
@@ -19,9 +22,6 @@ from games.models import (
     Seat,
     SeatTenure,
 )
-from games.selectors.activity import desk_activity
-from games.selectors.replacements import offer_page, replacement_list_page
-from games.services import replacements
 from tests.factories import UserFactory
 from tests.games.conftest import make_game, users_for
 

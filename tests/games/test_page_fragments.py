@@ -135,7 +135,7 @@ def test_an_absence_shows_in_the_cached_player_list_at_once(client, talk, cast_u
 
     from django.utils import timezone
 
-    from games.services.absences import absence_declare
+    from games.community.services.absences import absence_declare
 
     assert "badge--away" not in _page(client, cast_users["cat"], talk)
     today = timezone.now().date()

@@ -276,7 +276,7 @@ def test_open_sign_ups_are_listed(client, moderator, cast_users):
 
 def test_the_profiles_finished_games_are_the_sign_up_bars(finished, moderator, cast_users):
     """The number a profile shows is the one a game's "finished games" bar counts."""
-    from games.selectors.signups import finished_games_count
+    from games.community.selectors.signups import finished_games_count
 
     wolf_lynched(moderator, [cast_users["ann"], cast_users["eve"], UserFactory()])
     for user in cast_users.values():

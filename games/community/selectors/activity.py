@@ -11,13 +11,14 @@ from datetime import datetime
 
 from django.db.models import Count, Max, Q
 
-from .. import turns
-from ..mapping import engine_state
-from ..models import Game, GameVisit, Post, Prod, ReplacementOffer, ReplacementVolunteer
-from ..narration.replacements import reason_label
-from ..permissions import seat_held_q
+from games import turns
+from games.mapping import engine_state
+from games.models import Game, GameVisit, Post, Prod, ReplacementOffer, ReplacementVolunteer
+from games.permissions import seat_held_q
+from games.selectors.seats import seats_public
+
+from ..narration import reason_label
 from .absences import away_until
-from .seats import seats_public
 
 # The desk lists at most this many volunteers (the list for any game can grow long).
 VOLUNTEERS_SHOWN = 50

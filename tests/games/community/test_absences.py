@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games.community.selectors.absences import absences_shown, away_until
+from games.community.services import absences
 from games.engine import GameRuleError
 from games.models import Absence
-from games.selectors.absences import absences_shown, away_until
 from tests.factories import UserFactory
 from tests.games.conftest import make_game
 
@@ -27,7 +27,7 @@ def paris(db):
 
 
 def _declare(user, first, last, note="", now=NOW):
-    return services.absence_declare(user=user, first_day=first, last_day=last, note=note, now=now)
+    return absences.absence_declare(user=user, first_day=first, last_day=last, note=note, now=now)
 
 
 def test_an_absence_runs_from_the_first_midnight_to_the_one_after_the_last_day_in_the_zone(
@@ -59,9 +59,9 @@ def test_a_member_deletes_their_own_absence_and_nobody_elses(paris):
     mine = _declare(paris, date(2026, 12, 3), date(2026, 12, 4))
     other = UserFactory()
     with pytest.raises(GameRuleError, match="no such absence"):
-        services.absence_delete(user=other, pk=mine.pk)
+        absences.absence_delete(user=other, pk=mine.pk)
     assert Absence.objects.filter(pk=mine.pk).exists()
-    services.absence_delete(user=paris, pk=mine.pk)
+    absences.absence_delete(user=paris, pk=mine.pk)
     assert not Absence.objects.exists()
 
 

@@ -11,6 +11,7 @@ from django.db import connection, connections
 from django.urls import reverse
 
 from games import services, tasks
+from games.community.services import replacements
 from games.engine import GameRuleError
 from games.models import (
     GameInput,
@@ -23,7 +24,6 @@ from games.models import (
     SeatTenure,
 )
 from games.selectors.desk import moderator_log
-from games.services import replacements
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, make_game, users_for
 from witchhunt.celery import app as celery_app

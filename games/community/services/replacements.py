@@ -2,8 +2,9 @@
 leave, the moderator marked it, or a second prod did: services/prods.py); the public
 thread says a replacement is wanted and the volunteers on the replacement list are
 offered the seat, in-site and by email; the first to accept takes it exactly as a
-moderator's replacement does (`seat_hand_over`, shared with moderation.player_replace):
-the seat keeps its cards, rooms and history, and the newcomer alone gets the cards.
+moderator's replacement does (the core's `seat_hand_over`, services/seats.py, whose
+SEAT_CHANGED_HANDS closes the other open offers here): the seat keeps its cards, rooms
+and history, and the newcomer alone gets the cards.
 
 An offer and the wanted post name the game, the phase and the seat's player, never a
 card or an alignment. Every write locks the game row first; a volunteer's list entry for
@@ -17,34 +18,23 @@ from django.utils import timezone
 
 from games.engine import GameRuleError
 from games.engine.rulesets.base import REMOVED
-
-from ..mail import absolute_url, message_build, send_after_commit
-from ..mapping import engine_state
-from ..models import (
+from games.mail import absolute_url, message_build, send_after_commit
+from games.mapping import engine_state
+from games.models import (
     Game,
     Notification,
-    PhaseLockIn,
     ReplacementOffer,
     ReplacementVolunteer,
     Seat,
-    SeatTenure,
 )
-from ..narration import phase_label
-from ..narration.replacements import (
-    NO_LONGER_WANTED,
-    REPLACES,
-    WANTED,
-    leave_asked_text,
-    offer_text,
-    sentence,
-)
-from ..permissions import can_moderate, has_held_seat, seat_held_q
-from ..queue import after_commit
-from .base import game_locked, game_moderated, seat_of
-from .inbox import notifications_write
-from .inputs import input_apply
-from .notifications import alerts_asked_forget
-from .posts import clock_notice_create, moderator_notice_create
+from games.narration import phase_label
+from games.permissions import can_moderate, has_held_seat, seat_held_q
+from games.services.base import game_locked, game_moderated, seat_of
+from games.services.inbox import notifications_write
+from games.services.posts import clock_notice_create, moderator_notice_create
+from games.services.seats import seat_hand_over
+
+from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_text, offer_text, sentence
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
 PLAYED_BEFORE = (
@@ -55,62 +45,16 @@ NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' le
 HOURS_MAX = 168
 
 
-# --- the hand-over, shared by the moderator's replacement and an accepted offer ------------
-def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Seat:
-    """W-72: `new_user` takes `seat` with its cards, rooms and history, in one step: the
-    engine's replace input, the thread's "X replaces Y" (`announce(sentence, **words)`
-    writes it: the moderator's notice or the site's), the tenures, the open offers closed
-    and the newcomer's cards emailed to them alone. Call it with the game row locked."""
-    if can_moderate(game, new_user):
-        # A moderator sees every card on the desk: they cannot also play.
-        raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
-    if Seat.objects.filter(game=game, user=new_user).exists():
-        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
-    if has_held_seat(game, new_user):
-        # Issue 25: they have seen another seat's cards and rooms in this game.
-        raise GameRuleError(
-            f"{new_user.player_name} has already played in this game and knows what their "
-            "seat knew: nobody may take a second seat in the same game"
-        )
-    old = seat.user
-    seat.user = new_user
-    seat.replacement_wanted_at = None
-    seat.replacement_reason = ""
-    seat.last_post_at = None  # the desk's and the prods' "last post" is the occupant's
-    seat.save(update_fields=["user", "replacement_wanted_at", "replacement_reason", "last_post_at"])
-    # The newcomer has not said "I'm done" (W-2): the phase waits for them.
-    PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
-    input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by, now=now)
-    announce(sentence(REPLACES), new=new_user.player_name, old=old.player_name)
-    _tenures_pass(game, seat, old, new_user, now)
+def offers_closed(*, game, seat, old, new, now, **_) -> None:
+    """SEAT_CHANGED_HANDS: the seat's other open offers close, and so do the leaver's and
+    the newcomer's open offers for the game's other seats: neither may take another seat
+    of this game (issue 25)."""
     ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).exclude(
-        user=new_user
+        user=new
     ).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
-    # Neither the leaver nor the newcomer may take another seat of this game (issue 25):
-    # their open offers for its other seats close.
     ReplacementOffer.objects.filter(
-        seat__game=game, user__in=(old, new_user), status=ReplacementOffer.Status.OPEN
+        seat__game=game, user__in=(old, new), status=ReplacementOffer.Status.OPEN
     ).exclude(seat=seat).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
-    after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
-    transaction.on_commit(lambda: alerts_asked_forget(game))  # they may have asked
-    return seat
-
-
-def _tenures_pass(game, seat, old, new_user, now):
-    """Close the leaver's tenure (opened when the seat was dealt, or written now for a
-    game dealt before tenures were kept) and open the newcomer's."""
-    closed = SeatTenure.objects.filter(seat=seat, user=old, ended_at__isnull=True).update(
-        ended_at=now, left=SeatTenure.Left.REPLACED
-    )
-    if not closed:
-        SeatTenure.objects.create(
-            seat=seat,
-            user=old,
-            began_at=game.started_at or seat.joined_at,
-            ended_at=now,
-            left=SeatTenure.Left.REPLACED,
-        )
-    SeatTenure.objects.create(seat=seat, user=new_user, replacing=True, began_at=now)
 
 
 def moderator_says(game, by):

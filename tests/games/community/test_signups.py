@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from games import services
 from games.community import ticks
+from games.community.selectors.signups import finished_games_count
+from games.community.services import absences, signups
 from games.engine import GameRuleError
 from games.models import Game, Notification, Post, Seat, SeatTenure
-from games.selectors.signups import finished_games_count
 from games.services import sweep
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, make_game
@@ -196,7 +197,7 @@ def test_a_game_short_of_players_at_its_start_date_tells_its_host_once_in_their_
     assert game.signups_lapsed_at == at and game.status == Game.Status.OPEN
     # The host moves the date: the sweep looks again, and tells again when it passes.
     later = datetime(2026, 12, 8, 17, 0, tzinfo=UTC)
-    services.signups_settings_set(
+    signups.signups_settings_set(
         game=game, by=moderator, starts_at=later, min_finished_games=0,
         start_when_full=False, prod_after=None, now=at,
     )  # fmt: skip
@@ -229,7 +230,7 @@ def _settings(game, by, **changes):
         "prod_after": game.prod_after,
         **changes,
     }
-    return services.signups_settings_set(game=game, by=by, **values)
+    return signups.signups_settings_set(game=game, by=by, **values)
 
 
 def test_only_the_moderator_changes_sign_ups_and_each_change_is_logged(moderator, cast_users):
@@ -260,11 +261,11 @@ def test_asking_the_site_to_start_a_full_game_starts_it(moderator, cast_users):
 def test_the_size_never_goes_below_the_players_nor_past_the_deal(moderator, cast_users):
     game = _join_all(_open(moderator), cast_users, but=3)
     with pytest.raises(GameRuleError, match="5 players have signed up"):
-        services.game_resize(game=game, by=moderator, seats_count=4)
+        signups.game_resize(game=game, by=moderator, seats_count=4)
     with pytest.raises(GameRuleError, match="does not fit 6 seats"):
-        services.game_resize(game=game, by=moderator, seats_count=6)  # 8 cards listed
+        signups.game_resize(game=game, by=moderator, seats_count=6)  # 8 cards listed
     with pytest.raises(GameRuleError, match="only the game's moderator"):
-        services.game_resize(game=game, by=cast_users["ann"], seats_count=5)
+        signups.game_resize(game=game, by=cast_users["ann"], seats_count=5)
     game.refresh_from_db()
     assert game.seats_count == 8
 
@@ -276,7 +277,7 @@ def test_a_pool_game_made_smaller_to_its_players_is_full(moderator, cast_users):
     )  # fmt: skip
     for name in ("ann", "bob", "cat", "dan", "eve"):
         services.game_join(game=game, user=cast_users[name])
-    services.game_resize(game=game, by=moderator, seats_count=5)
+    signups.game_resize(game=game, by=moderator, seats_count=5)
     game.refresh_from_db()
     assert game.seats_count == 5 and game.status == Game.Status.RUNNING
 
@@ -288,9 +289,9 @@ def test_cancelling_deletes_the_game_and_tells_its_players_by_email(
     cast_users["bob"].email_phase_changes = False
     cast_users["bob"].save(update_fields=["email_phase_changes"])
     with pytest.raises(GameRuleError, match="only the game's moderator"):
-        services.game_cancel(game=game, by=cast_users["ann"])
+        signups.game_cancel(game=game, by=cast_users["ann"])
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.game_cancel(game=game, by=moderator) == "Signing up"
+        assert signups.game_cancel(game=game, by=moderator) == "Signing up"
     assert not Game.objects.filter(pk=game.pk).exists()
     told = sorted(m.to[0] for m in mail.outbox)
     assert told == sorted(cast_users[n].email for n in ("ann", "cat", "dan", "eve", "fay"))
@@ -404,7 +405,7 @@ def test_the_admin_lists_tenures_and_absences_read_only_and_cancels_through_the_
     admin_client, moderator, cast_users
 ):
     game = _join_all(_open(moderator), cast_users, but=1)
-    services.absence_declare(
+    absences.absence_declare(
         user=cast_users["ann"], first_day=timezone.localdate(),
         last_day=timezone.localdate() + timedelta(days=1), note="away",
     )  # fmt: skip

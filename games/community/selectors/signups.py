@@ -3,9 +3,10 @@ what an open game's page says about signing up."""
 
 from dataclasses import dataclass
 
-from ..models import Game, Seat, SeatTenure
-from ..narration.signups import too_few_games
-from ..permissions import can_moderate
+from games.models import Game, Seat, SeatTenure
+from games.permissions import can_moderate
+
+from ..narration import too_few_games
 from .absences import absences_shown
 
 
@@ -25,25 +26,19 @@ def finished_games_count(user) -> int:
 class SignupPanel:
     filled: int
     seats: int
-    refusal: str = ""  # why the viewer may not sign up, in words ("" when they may)
-
-    @property
-    def full(self) -> bool:
-        return self.filled >= self.seats
 
 
-def signup_panel(game: Game, user, filled: int, seated: bool) -> SignupPanel:
-    """An open game's sign-up facts for `user`, who has `seated` a seat among `filled`:
-    whether they could sign up now, and if not why (one query when the game asks for
-    finished games and the viewer is a member without a seat; none otherwise)."""
-    panel = SignupPanel(filled=filled, seats=game.seats_count)
+def signup_refusal(game: Game, user, seated: bool) -> str | None:
+    """Why `user` may not sign up for an open game now, in words, or None when they may
+    (one query when the game asks for finished games and the viewer is a member without
+    a seat; none otherwise). A full game, a moderator and a stranger are the core's."""
     if seated or not user.is_authenticated or can_moderate(game, user):
-        return panel
+        return None
     if game.min_finished_games:
         played = finished_games_count(user)
         if played < game.min_finished_games:
-            panel.refusal = too_few_games(game.min_finished_games, played)
-    return panel
+            return too_few_games(game.min_finished_games, played)
+    return None
 
 
 @dataclass

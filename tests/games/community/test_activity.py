@@ -11,9 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
+from games.community.selectors.activity import desk_activity
+from games.community.services import replacements
 from games.models import Absence, GameVisit, Post, Prod, Seat
-from games.selectors.activity import desk_activity
-from games.services import replacements
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, T0, make_game
 

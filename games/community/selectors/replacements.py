@@ -9,8 +9,8 @@ from datetime import datetime
 
 from django.db.models import Q
 
-from ..models import Game, ReplacementOffer, ReplacementVolunteer, Seat
-from ..permissions import can_moderate, has_held_seat
+from games.models import Game, ReplacementOffer, ReplacementVolunteer, Seat
+from games.permissions import can_moderate, has_held_seat
 
 # The "one game" choice and the wanted seats are listed from this many games at most.
 GAMES_SHOWN = 100

@@ -10,7 +10,7 @@ Silent since the latest of: the player's last post in the public thread
 clock's last restart after a pause (nobody is prodded for a pause's silence), and the
 end of an absence they declared (models.Absence): prods wait for the absent.
 
-The clock's sweep claims a game whose `prods_due_at` has come (services/sweep.py
+The clock's sweep claims a game whose `prods_due_at` has come (community/ticks.py
 `prod_tick`, `skip_locked`), sends what is due and sets the next `prods_due_at`, so each
 prod goes out once; Prod's unique (seat, user, number) is the backstop.
 """
@@ -18,13 +18,14 @@ prod goes out once; Prod's unique (seat, user, number) is the backstop.
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 
-from ..mail import game_url, message_build, send_after_commit
-from ..mapping import engine_state
-from ..models import Absence, Game, Notification, Prod, Seat, SeatTenure
-from ..narration import phase_label
-from ..narration.replacements import prod_text
+from games.mail import game_url, message_build, send_after_commit
+from games.mapping import engine_state
+from games.models import Absence, Game, Notification, Prod, Seat, SeatTenure
+from games.narration import phase_label
+from games.services.inbox import notifications_write
+
+from ..narration import prod_text
 from ..selectors.absences import away_until
-from .inbox import notifications_write
 from .replacements import seat_mark
 
 PRODS_MAX = 2  # the second marks the seat for replacement

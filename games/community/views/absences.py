@@ -10,12 +10,12 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games import services
 from games.engine import GameRuleError
 from games.forms import AbsenceForm
-from games.selectors.absences import absences_of
+from games.views.feedback import refused, sentence
 
-from .feedback import refused, sentence
+from ..selectors.absences import absences_of
+from ..services import absences as services
 
 
 @never_cache
@@ -38,7 +38,7 @@ def absences(request):
             return redirect("absences")
     return render(
         request,
-        "games/absences.html",
+        "community/absences.html",
         {"form": form, "absences": absences_of(request.user, timezone.now())},
     )
 

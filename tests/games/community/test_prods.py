@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from games import services
 from games.community import ticks
+from games.community.services import replacements
 from games.models import Absence, Game, Notification, Post, Prod, ReplacementOffer, Seat
-from games.services import replacements, sweep
+from games.services import sweep
 from tests.factories import UserFactory
 from tests.games.conftest import T0, make_game
 from tests.games.test_clock_postgres import _in_threads

@@ -16,12 +16,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine import GameRuleError
 from games.models import Game
-from games.selectors.replacements import offer_page, replacement_list_page
-from games.services import replacements
+from games.views.access import get_game_for_user, get_moderated_game_for_user, get_seat_for_user
+from games.views.desk import desk_run
+from games.views.feedback import refused
 
-from .access import get_game_for_user, get_moderated_game_for_user, get_seat_for_user
-from .desk import desk_run
-from .feedback import refused
+from ..selectors.replacements import offer_page, replacement_list_page
+from ..services import replacements
 
 
 def _int(value, default=None):
@@ -34,7 +34,8 @@ def _int(value, default=None):
 @never_cache
 @login_required
 def replacement_list(request):
-    return render(request, "games/replacements.html", {"page": replacement_list_page(request.user)})
+    page = replacement_list_page(request.user)
+    return render(request, "community/replacements.html", {"page": page})
 
 
 def _listed_game(request, value):
@@ -108,7 +109,7 @@ def replacement_offer(request, offer_id):
     page = offer_page(request.user, offer_id)
     if page is None:
         raise Http404("no such offer")
-    return render(request, "games/replacement_offer.html", {"page": page})
+    return render(request, "community/replacement_offer.html", {"page": page})
 
 
 @never_cache
@@ -142,7 +143,7 @@ def leave_ask(request, game_id):
     if request.method == "GET":
         if game.status != Game.Status.RUNNING:
             raise Http404("no running game")
-        return render(request, "games/leave_ask.html", {"game": game, "seat": seat})
+        return render(request, "community/leave_ask.html", {"game": game, "seat": seat})
     try:
         replacements.leave_ask(game=game, user=request.user, note=request.POST.get("note", ""))
     except GameRuleError as e:

@@ -6,10 +6,10 @@ Written in the caller's transaction (the game row locked); the emails are built 
 link of its preference (games/mail.py), so a write that rolls back tells nobody.
 """
 
-from ..mail import PREFERENCES, send_after_commit
-from ..models import Game, Notification
-from ..queue import after_commit
-from .inbox import notification_message, notifications_write
+from games.mail import PREFERENCES, send_after_commit
+from games.models import Game, Notification
+from games.queue import after_commit
+from games.services.inbox import notification_message, notifications_write
 
 
 def notices_create(

@@ -1,6 +1,6 @@
-"""The moderator's sign-up controls of an open game, on the desk (games/views/desk.py
-shows them): the settings (start date, finished games, the site's start, the prod rule),
-the size, and cancelling. Each is a POST with CSRF and one service call; a refusal
+"""The moderator's sign-up controls of an open game, on the desk (the community's desk
+panel shows them): the settings (start date, finished games, the site's start, the prod
+rule), the size, and cancelling. Each is a POST with CSRF and one service call; a refusal
 re-renders the desk with the reason and what was typed."""
 
 from django.contrib import messages
@@ -9,13 +9,13 @@ from django.shortcuts import redirect
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from games import services
 from games.engine import GameRuleError
 from games.forms import ResizeForm, signup_settings_form
+from games.views.access import get_moderated_game_for_user
+from games.views.desk import desk_run
+from games.views.feedback import refused
 
-from .access import get_moderated_game_for_user
-from .desk import desk_run
-from .feedback import refused
+from ..services import signups as services
 
 
 def _form_refusal(form):

@@ -4,7 +4,7 @@ for the prod sweep, the desk's player list and the game's player list."""
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..models import Absence
+from games.models import Absence
 
 
 def away_until(user_ids, at: datetime) -> dict[int, datetime]:

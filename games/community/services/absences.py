@@ -13,8 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import GameRuleError
-
-from ..models import Absence
+from games.models import Absence
 
 MAX_DAYS = 60  # one absence; a longer one is a break from the site, not from a game
 MAX_AHEAD = timedelta(days=365)

@@ -1,13 +1,13 @@
-"""Sign-ups (issue 16): taking a seat in an open game and giving it back, the start when
-the last seat is taken, and the moderator's changes before the start (the start date, the
-bar of finished games, the site's start, the prod rule, the size, cancelling). The sweep's
-part is `signups_lapse`: a start date that passed on a game that is not under way.
+"""Sign-ups (issue 16): the rules around the core's bare join and leave
+(games/services/seats.py): the bar of finished games a member must meet (SEAT_WANTED),
+the start when the last seat is taken or the host told it is full (GAME_FILLED), and the
+moderator's changes before the start (the start date, the bar of finished games, the
+site's start, the prod rule, the size, cancelling). The sweep's part is `signups_lapse`:
+a start date that passed on a game that is not under way.
 
-Each is one transaction with the game row locked first, so two members taking the last
-seat together queue on the lock and the second finds the game full (or started). A seat
-taken opens a SeatTenure; a withdrawal before the start deletes the seat and its tenure,
-as if it had never been taken. The moderator's changes are notices in the game's thread
-(their log, W-72); the site's start is the site's notice, not a moderator act.
+Each is one transaction with the game row locked first. The moderator's changes are
+notices in the game's thread (their log, W-72); the site's start is the site's notice,
+not a moderator act.
 """
 
 import logging
@@ -18,19 +18,19 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from games.deal import deal_problems
 from games.engine import GameRuleError
+from games.mail import absolute_url, message_build, send_after_commit
+from games.models import Game, Notification, Seat
+from games.permissions import can_moderate
+from games.services.base import game_locked
+from games.services.games import game_deal
+from games.services.posts import clock_notice_create, moderator_notice_create
+from games.signup_rules import min_games_checked, signups_start_checked
 
-from ..deal import deal_problems
-from ..mail import absolute_url, message_build, send_after_commit
-from ..models import Game, Notification, Seat, SeatTenure
-from ..narration import signups as words
-from ..permissions import can_moderate, has_held_seat
+from .. import narration as words
 from ..selectors.signups import finished_games_count
-from ..signup_rules import min_games_checked, signups_start_checked
-from .base import game_locked
-from .games import game_deal
 from .notices import notices_create
-from .posts import clock_notice_create, moderator_notice_create
 
 logger = logging.getLogger(__name__)
 
@@ -40,53 +40,18 @@ MAX_SEATS = 48  # Game's check constraint game_seats_3_to_48
 PROD_AFTER_MAX = timedelta(days=30)
 
 
-# --- members ------------------------------------------------------------------------------
-@transaction.atomic
-def game_join(*, game: Game, user, now=None) -> Seat:
-    """Sign `user` up for an open game: a seat named by their player key, and its tenure.
-    The last seat starts the game (`start_when_full`) or tells the moderator it is full.
-
-    One seat a game (issue 25, `permissions.has_held_seat`): a member who holds a seat
-    cannot sign up again. A member who gave back their sign-up before the deal may: no
-    card was dealt, so they know nothing of the game, and `game_leave` deleted their seat
-    and its tenure, so they have held none. Once the cards are dealt the game is no longer
-    open, and a seat left then (replaced out) is never given back to its player."""
-    now = now or timezone.now()
-    game = game_locked(game)
-    if game.status != Game.Status.OPEN:
-        raise GameRuleError("this game is no longer open for sign-ups")
-    if can_moderate(game, user):
-        # The moderator (the host, or a holder of games.moderate_any_game) sees every card
-        # on the desk and may download the record: they cannot also play, as
-        # moderation.player_replace says too.
-        raise GameRuleError("you moderate this game and cannot take a seat in it")
-    if has_held_seat(game, user):
-        raise GameRuleError("you have already joined this game")
-    filled = Seat.objects.filter(game=game).count()
-    if filled >= game.seats_count:
-        raise GameRuleError("this game is full")
+# --- members: the core's join asks (SEAT_WANTED) and tells (GAME_FILLED) ------------------
+def join_checked(*, game: Game, user, **_) -> None:
+    """SEAT_WANTED: refuse a member short of the finished games the game asks for."""
     if game.min_finished_games:
         played = finished_games_count(user)
         if played < game.min_finished_games:
             raise GameRuleError(words.too_few_games(game.min_finished_games, played))
-    seat = Seat.objects.create(game=game, user=user, name=user.player_key)
-    SeatTenure.objects.create(seat=seat, user=user, began_at=now)
-    if filled + 1 == game.seats_count:
-        _filled(game, now)
-    return seat
 
 
-@transaction.atomic
-def game_leave(*, game: Game, user) -> None:
-    """Withdraw from an open game: the seat (and its tenure) is gone, free for another,
-    and the member may sign up again while the game is open (nothing was dealt yet: see
-    `game_join`)."""
-    game = game_locked(game)
-    if game.status != Game.Status.OPEN:
-        raise GameRuleError("you can only leave a game before it starts")
-    deleted, _ = Seat.objects.filter(game=game, user=user).delete()
-    if not deleted:
-        raise GameRuleError("you have not joined this game")
+def game_filled(*, game: Game, now, **_) -> None:
+    """GAME_FILLED: the last seat of an open game was taken."""
+    _filled(game, now)
 
 
 def _filled(game: Game, now) -> None:

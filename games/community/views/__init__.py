@@ -1,0 +1,2 @@
+"""The community's pages, one module per area, each with its own `urlpatterns`
+(community/urls.py gathers them)."""

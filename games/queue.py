@@ -47,6 +47,9 @@ GAME_ENDED = "game_ended"
 POST_BODY = "post_body"
 # a player's post was stored, in the public thread or a room: game, post, body (PostBody)
 POST_CREATED = "post_created"
+# the game page's seats before they are read (refine: selectors.seats.seats_listed's
+# QuerySet, which a receiver may annotate, so that its panels cost no query): game, user
+GAME_PAGE_SEATS = "game_page_seats"
 # a seat changed hands (W-72): game, seat, old (the leaver), new (the newcomer), now
 SEAT_CHANGED_HANDS = "seat_changed_hands"
 # the clock's sweep is done with its due games: now; a receiver returns True when it left
@@ -62,6 +65,7 @@ EVENTS = (
     GAME_ENDED,
     POST_BODY,
     POST_CREATED,
+    GAME_PAGE_SEATS,
     SEAT_CHANGED_HANDS,
     SWEEP_TICKED,
 )

@@ -10,7 +10,6 @@ from .views import (
     lab,
     live,
     lobby,
-    notes,
     notifications,
     play,
     profiles,
@@ -43,7 +42,6 @@ urlpatterns = (
     + clock.urlpatterns
     + reading.urlpatterns
     + live.urlpatterns
-    + notes.urlpatterns
     + notifications.urlpatterns
     + profiles.urlpatterns
     + archive.urlpatterns

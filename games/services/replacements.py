@@ -39,11 +39,10 @@ from ..narration.replacements import (
     sentence,
 )
 from ..permissions import can_moderate, has_held_seat, seat_held_q
-from ..queue import after_commit
+from ..queue import SEAT_CHANGED_HANDS, after_commit, emit
 from .base import game_locked, game_moderated, seat_of
 from .inbox import notifications_write
 from .inputs import input_apply
-from .notifications import alerts_asked_forget
 from .posts import clock_notice_create, moderator_notice_create
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
@@ -92,7 +91,7 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
         seat__game=game, user__in=(old, new_user), status=ReplacementOffer.Status.OPEN
     ).exclude(seat=seat).update(status=ReplacementOffer.Status.CLOSED, answered_at=now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
-    transaction.on_commit(lambda: alerts_asked_forget(game))  # they may have asked
+    emit(SEAT_CHANGED_HANDS, game=game, seat=seat, old=old, new=new_user, now=now)
     return seat
 
 

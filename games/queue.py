@@ -53,6 +53,9 @@ POST_CREATED = "post_created"
 SEAT_WANTED = "seat_wanted"
 # the last seat of an open game was taken (a join), in its transaction: game, now
 GAME_FILLED = "game_filled"
+# the game page's seats before they are read (refine: selectors.seats.seats_listed's
+# QuerySet, which a receiver may annotate, so that its panels cost no query): game, user
+GAME_PAGE_SEATS = "game_page_seats"
 # a seat changed hands (W-72): game, seat, old (the leaver), new (the newcomer), now
 SEAT_CHANGED_HANDS = "seat_changed_hands"
 # the clock's sweep is done with its due games: now; a receiver returns True when it left
@@ -73,6 +76,7 @@ EVENTS = (
     POST_CREATED,
     SEAT_WANTED,
     GAME_FILLED,
+    GAME_PAGE_SEATS,
     SEAT_CHANGED_HANDS,
     SWEEP_TICKED,
     NEW_GAME_INITIAL,

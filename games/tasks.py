@@ -96,29 +96,9 @@ def game_role_emails(game_id):
     return emails.role_emails_send(game_id=game_id)
 
 
-@shared_task(name="games.tasks.post_notification_emails", ignore_result=True)
-def post_notification_emails(post_id):
-    from games.services import notifications
-
-    return notifications.post_emails_send(post_id=post_id)
-
-
-@shared_task(name="games.tasks.vote_alerts", ignore_result=True, **RETRY)
-def vote_alerts(game_id, phase, votes, wagons, living):
-    from games.services import notifications
-
-    return notifications.vote_alerts_send(
-        game_id=game_id, phase=phase, votes=votes, wagons=wagons, living=living
-    )
-
-
-
-
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
     queue.connect_job("clock_sweep_more", clock_sweep_more.delay)
     queue.connect_job("emails_send", emails_send.delay)
     queue.connect_job("game_phase_emails", game_phase_emails.delay)
     queue.connect_job("game_role_emails", game_role_emails.delay)
-    queue.connect_job("post_notification_emails", post_notification_emails.delay)
-    queue.connect_job("vote_alerts", vote_alerts.delay)

@@ -8,7 +8,6 @@ from .views import (
     hidden_posts,
     live,
     lobby,
-    notes,
     notifications,
     play,
     profiles,
@@ -35,7 +34,6 @@ urlpatterns = (
     + clock.urlpatterns
     + reading.urlpatterns
     + live.urlpatterns
-    + notes.urlpatterns
     + notifications.urlpatterns
     + profiles.urlpatterns
     + archive.urlpatterns

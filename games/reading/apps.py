@@ -6,6 +6,8 @@ class ReadingConfig(AppConfig):
     label = "reading"
 
     def ready(self):
-        from . import receivers
+        from . import panels, receivers, tasks
 
         receivers.connect()
+        panels.register()
+        tasks.connect_jobs()

@@ -10,9 +10,9 @@ from ..models import DAY_VOTES, Game, GameEvent, Seat
 from ..narration import display_name, public_setup
 from ..panels import GAME, Panels, collect
 from ..permissions import can_moderate
-from .notes import notes_merge, seats_noted, viewer_notes
+from ..queue import GAME_PAGE_SEATS, refine
 from .rooms import seat_rooms
-from .seats import display_names, public_status
+from .seats import display_names, public_status, seats_listed
 from .threads import ThreadFilter, search_words, thread_page
 from .votes import vote_count, vote_history
 
@@ -52,9 +52,11 @@ class GamePage:
     vote_targets: list = field(default_factory=list)  # (seat name, player name), the living
     has_actions: bool = False
     rooms: list = field(default_factory=list)  # (id, label) of the viewer's rooms now
-    notes: dict = field(default_factory=dict)  # seat name -> notes.NoteView, the viewer's own
+    # What capabilities show on it (games/panels.py): "player_note" (on a player's line) and
+    # "post_head" (on a post's) are the viewer's own (views/fragments.py), "players_foot"
+    # under the player list.
+    panels: Panels = field(default_factory=Panels)
     days: list = field(default_factory=list)  # the days the thread's filter offers
-    panels: Panels = field(default_factory=Panels)  # the capabilities'
 
 
 def game_page(
@@ -74,12 +76,12 @@ def game_page(
     """Everything the game page shows to `user`: the thread page (threads.thread_page's
     `page`; or filtered: `only` one seat's name or several, `day`, a search `q`, paged
     `after`/`before` a post; or `since` a post, for the live refresh), the players, the
-    vote panel, the viewer's own notes, and for the viewer's own seat what it may do (no
+    vote panel, the panels, and for the viewer's own seat what it may do (no
     card, no private result). `deferred` leaves a page of the whole thread's posts unread
     (ThreadPage.loaded reads them) and the vote history and the setup unmade (None): the
     game page's view takes them from the cache (views/fragments.py). `last`, the public
     thread's last post number when the caller has read it, spares reading it again."""
-    seats = seats_noted(game, user)  # seats_public's, with the viewer's own notes
+    seats = list(refine(GAME_PAGE_SEATS, seats_listed(game), game=game, user=user))
     names = display_names(seats)
     viewer_seat = None
     if user.is_authenticated:
@@ -96,7 +98,6 @@ def game_page(
         day=day if day and day <= last_day else None,
         q=search_words(q),
     )
-    notes = viewer_notes(seats)
     out = GamePage(
         game=game,
         names=names,
@@ -104,26 +105,20 @@ def game_page(
         viewer_seat=viewer_seat,
         viewer_status=public_status(state, viewer_seat.name) if viewer_seat else None,
         is_moderator=can_moderate(game, user),
-        posts=notes_merge(
-            thread_page(
-                game,
-                page=page,
-                filters=filters,
-                after=after,
-                before=before,
-                names=names,
-                since=since,
-                deferred=deferred,
-                last=last,
-            ),
-            notes,
+        posts=thread_page(
+            game,
+            page=page,
+            filters=filters,
+            after=after,
+            before=before,
+            names=names,
+            since=since,
+            deferred=deferred,
+            last=last,
         ),
         only=filters or None,
-        notes=notes,
+        panels=collect(GAME, game=game, user=user, seats=seats, viewer_seat=viewer_seat),
         days=list(range(1, last_day + 1)),
-    )
-    out.panels = collect(
-        GAME, game=game, user=user, seats=seats, viewer_seat=viewer_seat
     )
     if not started:
         return out

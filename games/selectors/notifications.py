@@ -1,5 +1,5 @@
-"""A member's notifications (games/services/notifications.py writes them): the header's
-unread count, the list page, where each one leads, and the names a mention may link.
+"""A member's notifications (games/services/inbox.py writes them): the header's unread
+count, the list page, and where each one leads.
 
 The count is on every signed-in page, so it is kept on the user's row
 (User.notifications_unread, loaded with the user on every request): it costs no query.
@@ -11,8 +11,7 @@ from datetime import datetime
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from ..mentions import Target
-from ..models import Game, Notification, Seat
+from ..models import Game, Notification
 from ..permissions import AFTERLIFE
 from .rooms import room_ref
 from .threads import PUBLIC, post_page, post_url
@@ -26,17 +25,6 @@ REF_LENGTH = 20
 def unread_count(user) -> int:
     """How many of `user`'s notifications are unread (the header's count): no query."""
     return user.notifications_unread
-
-
-def mention_targets(game: Game, keys) -> dict[str, Target]:
-    """The players of `game` among player keys `keys` (the seats' occupants now), each with
-    where a mention links: their line in the game page's player list. One query; none
-    when there are no keys."""
-    if not keys:
-        return {}
-    seats = Seat.objects.filter(game=game, user__player_key__in=list(keys)).select_related("user")
-    base = reverse("game_detail", args=[game.pk])
-    return {s.user.player_key: Target(s.user.player_name, f"{base}#player-{s.name}") for s in seats}
 
 
 def notification_url(game: Game, kind: str, thread: str, number: int | None, key: str = "") -> str:
@@ -81,7 +69,7 @@ def notification_ref(values) -> str:
     site's secret. Never its row's id, which counts every member's notifications, those
     of mentions in private rooms too, nor anything else its reader may not see (issue 25)."""
     user, game, kind, key, thread, number, at = values
-    # A post's notification is keyed by the post's row id (services.notifications): named
+    # A post's notification is keyed by the post's row id (a mention's or a quote's): named
     # by the post's thread and number instead.
     seen = (user, game, kind, key if thread is None else "", thread, number, at.isoformat())
     text = repr(seen)

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from ..mapping import engine_state, game_record
 from ..models import Game
+from ..panels import REVEAL, Panels, collect
 from .desk import moderator_log
 from .fair_deal import FairDeal, fair_deal
 from .log import by_phase, events_all
-from .notes import shared_notes
 from .rooms import room_links
 from .seats import display_names, game_seats
 from .why import log_whys
@@ -25,7 +25,7 @@ class RevealPage:
     log: list  # (phase, [events])
     moderator_log: list = field(default_factory=list)  # desk.ModeratorAct, in order
     threads: list = field(default_factory=list)  # rooms.RoomLink: every private thread
-    notes: list = field(default_factory=list)  # notes.SharedNote: notes their authors shared
+    panels: Panels = field(default_factory=Panels)  # games/panels.py: "before_log"
     fair_deal: FairDeal | None = None  # the sealed deal, opened and checked
     whys: dict = field(default_factory=dict)  # GameEvent.index -> [Why]: rulings (issue 17)
 
@@ -46,7 +46,7 @@ def reveal_page(game: Game) -> RevealPage:
         log=log,
         moderator_log=moderator_log(game, names),
         threads=room_links(game),
-        notes=shared_notes(game),
+        panels=collect(REVEAL, game=game, names=names),
         fair_deal=fair_deal(game, seats),  # the cards just read: no query
         whys=log_whys(game, log, names),
     )

@@ -322,9 +322,6 @@ def _rows(posts, thread, names, game) -> list[dict]:
         else:
             row["hidden"] = ""
         row["at_iso"], row["at_long"], row["at_short"], row["at_zone"] = moment(row["created_at"])
-        # The viewer's note on the seat (notes.notes_merge): a key the template finds, as a
-        # missing one costs the template three failed lookups a post.
-        row["note"] = None
     return rows
 
 

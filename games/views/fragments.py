@@ -12,8 +12,9 @@ cost. Each is cached under:
 - the reader's time zone (every time shown is in it);
 - for the posts, their page, whether the reader may post (the Reply and Quote links) and
   whether they moderate the game (a Hide link on each player's post).
-A reader with private notes on the players gets their own posts made (the notes are
-theirs alone); a filtered thread is never cached. What differs per reader (their seat's
+A reader shown panels of their own on the posts or the players (a capability's marks,
+such as private notes: OWN_SLOTS) gets their own posts and list made; a filtered thread
+is never cached. What differs per reader (their seat's
 panel, their vote, the read bar, the form) is made for each request around these.
 
 Entries live for FRESH_SECONDS: a version is replaced within moments in a busy game, and
@@ -32,6 +33,8 @@ from games.selectors.game import game_setup
 from games.selectors.live import shared_version
 
 FRESH_SECONDS = 120
+# The game page's panel slots whose panels are the reader's alone (selectors.game.GamePage).
+OWN_SLOTS = ("post_head", "player_note")
 CACHE = "pages"  # settings.CACHES: apart from the sessions and the engine states
 
 
@@ -63,7 +66,7 @@ def posts_html(page) -> str | None:
     every reader alike would see them; None when the page must make its own (the rows are
     then read)."""
     posts = page.posts
-    if page.only or posts.number is None or page.notes:
+    if page.only or posts.number is None or _own(page):
         posts.loaded()
         return None
 
@@ -78,6 +81,11 @@ def posts_html(page) -> str | None:
         page.game.status, page.game.posts_hidden, versioned=False,
     )  # fmt: skip
     return _cached(key, make)
+
+
+def _own(page) -> bool:
+    """Whether `page` shows its reader panels of their own on the posts or the players."""
+    return any(page.panels[slot] for slot in OWN_SLOTS)
 
 
 def history_html(page) -> str:
@@ -97,10 +105,10 @@ def history_html(page) -> str:
 
 
 def players_html(page) -> str | None:
-    """The player list as HTML, from the cache for readers without notes; the reader's own
-    seat ("you"), what the capabilities show beside each player (absences) and the seats
-    to fill (which the desk may change before the start) are part of its key."""
-    if page.notes:
+    """The player list as HTML, from the cache for readers without panels of their own; the
+    reader's own seat ("you"), what the capabilities show beside each player (absences) and
+    the seats to fill (which the desk may change before the start) are part of its key."""
+    if _own(page):
         return None
     viewer = page.viewer_seat.pk if page.viewer_seat else None
     shown = [(p.template, p.data) for p in page.panels["player"]]

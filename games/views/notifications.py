@@ -1,4 +1,4 @@
-"""A member's notifications (games/services/notifications.py): the list, newest first;
+"""A member's notifications (games/services/inbox.py): the list, newest first;
 opening one (a POST: it is marked read, then the browser goes to its post) and marking
 them all read. Another member's notification is the same 404 as none."""
 

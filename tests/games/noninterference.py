@@ -34,6 +34,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import queue, tasks
 from games.community import tasks as community_tasks
+from games.reading import tasks as reading_tasks
 from games.services import reading
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
@@ -137,16 +138,18 @@ def emails_to(user) -> list:
 def tasks_in_process():
     """What the services ask for after a commit (games/queue.py: every game email, the vote
     alerts, the outbox's sends) done at once in this process, as the workers would."""
-    names = ("emails_send", "game_phase_emails", "game_role_emails", "post_notification_emails",
-             "vote_alerts")  # fmt: skip
+    names = ("emails_send", "game_phase_emails", "game_role_emails")
     for name in names:
         queue.connect_job(name, getattr(tasks, name).run)
     queue.connect_job("notice_emails", community_tasks.notice_emails.run)  # the community's
+    for name in ("post_notification_emails", "vote_alerts"):  # reading's
+        queue.connect_job(name, getattr(reading_tasks, name).run)
     try:
         yield
     finally:
         tasks.connect_receivers()
         community_tasks.connect_jobs()
+        reading_tasks.connect_jobs()
 
 
 def _steps(story):

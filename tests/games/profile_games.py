@@ -10,7 +10,7 @@
 
 from games import services
 from games.models import Game
-from games.services.notes import note_save
+from games.reading.services.notes import note_save
 from tests.factories import UserFactory
 from tests.games.conftest import make_game
 

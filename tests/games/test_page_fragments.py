@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.services.notes import note_save
+from games.reading.services.notes import note_save
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.engine import GameRuleError
-from games.selectors.notes import notes_page
-from games.services.notes import note_save
+from games.views.access import get_seat_for_user
+from games.views.feedback import refused
 
-from .access import get_seat_for_user
-from .feedback import refused
+from ..selectors.notes import notes_page
+from ..services.notes import note_save
 
 
 @never_cache
@@ -22,7 +22,7 @@ from .feedback import refused
 def notes(request, game_id):
     seat = get_seat_for_user(request, game_id)
     page = notes_page(seat.game, seat)
-    return render(request, "games/notes.html", {"game": seat.game, "page": page})
+    return render(request, "reading/notes.html", {"game": seat.game, "page": page})
 
 
 @never_cache

@@ -21,20 +21,20 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import User
+from games.mail import send_after_commit
+from games.mapping import engine_state
+from games.models import Game, GameEvent, Notification, Post, Seat
+from games.narration import phase_label
+from games.permissions import rooms_for
+from games.queue import after_commit
+from games.selectors.seats import display_names, seats_public
+from games.selectors.threads import PUBLIC
+from games.selectors.votes import vote_count
+from games.services.inbox import notification_message, notifications_write, unread_add
 
-from ..mail import send_after_commit
-from ..mapping import engine_state
 from ..mentions import mentioned_keys, mentions_link, quoted_numbers
-from ..models import Game, GameEvent, Notification, Post, Seat
-from ..narration import phase_label
-from ..narration.notices import mention_text, quote_text, voted_text, wagon_text
-from ..permissions import rooms_for
-from ..queue import after_commit
-from ..selectors.notifications import mention_targets
-from ..selectors.seats import display_names, seats_public
-from ..selectors.threads import PUBLIC
-from ..selectors.votes import vote_count
-from .inbox import notification_message, notifications_write, unread_add
+from ..narration.notifications import mention_text, quote_text, voted_text, wagon_text
+from ..selectors.mentions import mention_targets
 
 POST_KINDS = (Notification.Kind.MENTION, Notification.Kind.QUOTE)
 

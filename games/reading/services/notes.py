@@ -4,9 +4,8 @@ after the game, shown to the author alone, in the reveal only when they share th
 from django.db import transaction
 
 from games.engine import GameRuleError
-
-from ..models import Game, PlayerNote, Seat
-from .base import game_locked, seat_of
+from games.models import Game, PlayerNote, Seat
+from games.services.base import game_locked, seat_of
 
 NOTE_MAX = PlayerNote._meta.get_field("text").max_length
 

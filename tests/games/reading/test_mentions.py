@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from games import services
 from games.markup import render_markdown
-from games.mentions import Target, mentioned_keys, mentions_link, quoted_numbers
 from games.models import Notification
 from games.permissions import AFTERLIFE
+from games.reading.mentions import Target, mentioned_keys, mentions_link, quoted_numbers
 from games.selectors.threads import post_quote
 from tests.games.afterlife_cast import afterlife_users, play_to_day_3
 from tests.games.conftest import forget_start_notices, make_game

@@ -1,0 +1,1 @@
+"""Reading's words: the notifications' sentences."""

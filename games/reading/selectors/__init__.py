@@ -1,0 +1,1 @@
+"""Reading's reads: the names a mention may link, the private notes."""

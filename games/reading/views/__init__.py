@@ -1,0 +1,1 @@
+"""Reading's pages: the private notes."""

@@ -14,7 +14,6 @@ from .views import (
     notifications,
     play,
     profiles,
-    reading,
     replacements,
     reveal,
     role,
@@ -41,7 +40,6 @@ urlpatterns = (
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns
-    + reading.urlpatterns
     + live.urlpatterns
     + notes.urlpatterns
     + notifications.urlpatterns

@@ -9,3 +9,7 @@ class ReadingConfig(AppConfig):
         from . import receivers
 
         receivers.connect()
+
+        from . import panels
+
+        panels.register()

@@ -4,6 +4,8 @@ told once it is, and the wagon alerts a day vote may call for."""
 from games import queue
 from games.services.notifications import mentions_apply, post_notify, vote_alerts_queue
 
+from .views.threads import posts_appended, thread_opened, thread_shown
+
 
 def mentions_linked(body, *, game, **_):
     return mentions_apply(game, body)
@@ -21,3 +23,8 @@ def connect():
     queue.connect(queue.POST_BODY, mentions_linked)
     queue.connect(queue.POST_CREATED, post_readers_told)
     queue.connect(queue.INPUT_APPLIED, vote_alerts)
+    # Read state: a thread page lands on the first unread post, then its mark (and the game
+    # page's visit) moves; the live refresh's appended posts are read too.
+    queue.connect(queue.THREAD_OPENED, thread_opened)
+    queue.connect(queue.THREAD_SHOWN, thread_shown)
+    queue.connect(queue.POSTS_APPENDED, posts_appended)

@@ -1,3 +1,7 @@
 """The capability's pages (included by witchhunt/urls.py)."""
 
-urlpatterns = []
+from .views import since
+
+urlpatterns = [
+    *since.urlpatterns,
+]

@@ -17,14 +17,13 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import selectors, services
+from games import panels, selectors, services
 from games.engine import GameRuleError
 from games.forms import signup_settings_form
 from games.models import Game
 from games.narration import phase_label
 from games.selectors.activity import desk_activity
 from games.selectors.preview import phase_preview
-from games.selectors.reading import news_by_ref, readable
 from games.selectors.signups import signups_desk
 from games.selectors.why import log_whys
 
@@ -44,14 +43,13 @@ def _render_desk(request, game, values=None):
         # Issue 17: the ruling beside each resolution, and what the deadline would do now.
         context["whys"] = log_whys(game, page.log, page.names)
         context["preview"] = phase_preview(game, page.log, page.names)
-        # "N new" beside every private thread (the moderator reads them all).
-        can = readable(game, request.user, seat=None)
-        context["reading"] = {"by_ref": news_by_ref(game, request.user, can)}
         context["activity"] = desk_activity(game, timezone.now())  # issue 16: replacements
     elif game.status == Game.Status.OPEN:
         # Before the start: who signed up (and who will be away), and the sign-up controls.
         context["signups"] = signups_desk(game, timezone.now())
         context["signup_form"] = context["values"].get("signup_form") or signup_settings_form(game)
+    # What the capabilities show here ("N new" beside every private thread).
+    context["panels"] = panels.collect(panels.DESK, request=request, game=game, user=request.user)
     return render(request, "games/desk.html", context)
 
 

@@ -1,4 +1,4 @@
-"""Read state (issue 15): how many posts of each thread are new to a viewer, and where
+"""Read state: how many posts of each thread are new to a viewer, and where
 opening a thread lands.
 
 Read state is one ReadMark row per viewer and thread (the last post number seen), so

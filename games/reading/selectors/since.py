@@ -1,4 +1,4 @@
-"""Since you last read (issue 15): what changed in a game since the viewer's last visit,
+"""Since you last read: what changed in a game since the viewer's last visit,
 for its page and for the daily digest. It is built from the events the viewer's pages
 show them: the public ones, those addressed to their seat, and every event only for those
 who see the whole game.

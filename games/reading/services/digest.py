@@ -1,4 +1,4 @@
-"""The daily digest (issue 15): "since you last read" of each of a member's games, sent once
+"""The daily digest: "since you last read" of each of a member's games, sent once
 a day in their morning.
 
 The digest (User.email_digest, opt-in in the profile) goes out from the `email` queue's

@@ -1,4 +1,4 @@
-"""Read state (issue 15): a viewer's mark in a thread moves forward as they read (one
+"""Read state: a viewer's mark in a thread moves forward as they read (one
 statement a page view, never back), "Mark all read", and the visit that "since you last
 read" starts after.
 

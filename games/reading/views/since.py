@@ -1,4 +1,4 @@
-"""Since you last read, and "Mark all read" (issue 15): the reading capability's own pages.
+"""Since you last read, and "Mark all read": the reading capability's own pages.
 
 "Since you last read" shows what changed in a game since the viewer last opened it (from
 the game page's link, since the visit before that page); "Mark all read" moves the marks of

@@ -1,4 +1,4 @@
-"""The read state every thread page keeps (issue 15), heard through the core's events.
+"""The read state every thread page keeps, heard through the core's events.
 
 A thread page (the public thread, a room, the afterlife, a room read from the desk or the
 afterlife) announces THREAD_OPENED first: opened without a page (no query string) by a

@@ -11,7 +11,7 @@ who listens. Any number of receivers connect to an event when their app is ready
   back calls nothing.
 - `refine(EVENT, value, **payload)` passes `value` through each receiver in turn, which
   returns it changed or as it was: a post's body before it is stored, the start post's
-  words.
+  words, what a thread page opens on.
 
 Named jobs are the Celery side of it: a receiver asks `after_commit("game_role_emails",
 id)` and games/tasks.py (or a capability's tasks module) connects the name to its task
@@ -64,6 +64,17 @@ SWEEP_TICKED = "sweep_ticked"
 # the new-game form's first values, asked for by a GET (refine: a dict of initial values, or
 # None for the form's own): query (the request's GET, e.g. ?suggested=witchhunt-12)
 NEW_GAME_INITIAL = "new_game_initial"
+# a thread page was asked for, before it is made: the public thread, a room, the afterlife,
+# a room read from the desk or the afterlife (refine: ThreadOpening): request, game, thread
+# (its key). The view answers with the opening's `redirect` when a receiver set one
+THREAD_OPENED = "thread_opened"
+# that thread page was made, for the viewer of `request`: request, game, thread, posts (the
+# selectors' ThreadPage shown), seat (the viewer's, or None), state (the engine's, or None),
+# whole_game (the viewer reads every thread: the desk's and the afterlife's read-only rooms)
+THREAD_SHOWN = "thread_shown"
+# the live refresh appended a thread's new posts to an open page: user, game, thread, upto
+# (the number of the last post appended)
+POSTS_APPENDED = "posts_appended"
 
 EVENTS = (
     GAME_DEALT,
@@ -80,7 +91,18 @@ EVENTS = (
     SEAT_CHANGED_HANDS,
     SWEEP_TICKED,
     NEW_GAME_INITIAL,
+    THREAD_OPENED,
+    THREAD_SHOWN,
+    POSTS_APPENDED,
 )
+
+
+@dataclass
+class ThreadOpening:
+    """What THREAD_OPENED's receivers refine before a thread page is made (each returns it)."""
+
+    redirect: object = None  # a response the view answers with instead of the page
+    last: int | None = None  # the thread's last post number, when a receiver has read it
 
 
 @dataclass(frozen=True)

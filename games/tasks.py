@@ -52,15 +52,6 @@ def reminder_sweep():
     return sweep.reminder_sweep()
 
 
-@shared_task(name="games.tasks.digest_sweep", ignore_result=True)
-def digest_sweep():
-    """The beat's digest entry (every 5 min, on the `email` queue): each member who asked
-    for the daily digest gets it once their local morning comes (services.reading)."""
-    from games.services import reading
-
-    return reading.digests_send()
-
-
 @shared_task(name="games.tasks.email_sweep", ignore_result=True)
 def email_sweep():
     """The beat's email entry (every 30 s): send the outbox's emails that are due again

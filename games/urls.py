@@ -11,7 +11,6 @@ from .views import (
     notifications,
     play,
     profiles,
-    reading,
     reveal,
     role,
     rooms,
@@ -32,7 +31,6 @@ urlpatterns = (
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns
-    + reading.urlpatterns
     + live.urlpatterns
     + notifications.urlpatterns
     + profiles.urlpatterns

@@ -11,7 +11,6 @@ import random
 import statistics
 import time
 from contextlib import contextmanager
-from unittest import mock
 
 from django.db import connection
 
@@ -75,7 +74,7 @@ def _read_state(game, reader):
     """The reader's marks (all but the last UNREAD public posts, half the Coven's) and a
     last visit a hundred events back."""
     from games.models import GameEvent, Post
-    from games.services.reading import game_visit_record, read_mark_forward
+    from games.reading.services.read_state import game_visit_record, read_mark_forward
 
     last = Post.objects.filter(game=game, thread="public").count()
     read_mark_forward(user=reader, game=game, thread="public", number=last - UNREAD)
@@ -87,9 +86,19 @@ def _read_state(game, reader):
 
 @contextmanager
 def without_read_state():
-    """The game page as before issue 15: the view's read-state steps do nothing."""
-    with mock.patch("games.views.play.thread_reading", lambda *a, **k: None):
+    """The game page as before issue 15: nobody listens to its thread's opening and showing
+    (the read bar's panel then shows no bar)."""
+    from games import queue
+    from games.reading.views.threads import thread_opened, thread_shown
+
+    heard = ((queue.THREAD_OPENED, thread_opened), (queue.THREAD_SHOWN, thread_shown))
+    for event, receiver in heard:
+        queue.disconnect(event, receiver)
+    try:
         yield
+    finally:
+        for event, receiver in heard:
+            queue.connect(event, receiver)
 
 
 def timed(client, url, runs, status=200):

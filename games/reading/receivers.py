@@ -12,6 +12,7 @@ from .services.notifications import (
     post_notify,
     vote_alerts_queue,
 )
+from .views.threads import posts_appended, thread_opened, thread_shown
 
 
 def mentions_linked(body, *, game, **_):
@@ -40,3 +41,8 @@ def connect():
     queue.connect(queue.INPUT_APPLIED, vote_alerts)
     queue.connect(queue.GAME_PAGE_SEATS, seats_with_notes)
     queue.connect(queue.SEAT_CHANGED_HANDS, alerts_asked_again, on_commit=True)
+    # Read state: a thread page lands on the first unread post, then its mark (and the game
+    # page's visit) moves; the live refresh's appended posts are read too.
+    queue.connect(queue.THREAD_OPENED, thread_opened)
+    queue.connect(queue.THREAD_SHOWN, thread_shown)
+    queue.connect(queue.POSTS_APPENDED, posts_appended)

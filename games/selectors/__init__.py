@@ -4,7 +4,7 @@ write. The names below are the ones views, template tags and emails use."""
 
 from .clock import early_end_panel
 from .desk import desk_page, moderator_log
-from .game import game_page
+from .game import game_page, game_panels
 from .lobby import lobby_games, lobby_user_games
 from .reveal import record_json, reveal_page
 from .role import role_page
@@ -44,6 +44,7 @@ __all__ = [
     "early_end_panel",
     "game_display_names",
     "game_page",
+    "game_panels",
     "game_seats",
     "game_state_if_running",
     "label_of",

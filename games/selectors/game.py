@@ -117,7 +117,6 @@ def game_page(
             last=last,
         ),
         only=filters or None,
-        panels=collect(GAME, game=game, user=user, seats=seats, viewer_seat=viewer_seat),
         days=list(range(1, last_day + 1)),
     )
     if not started:
@@ -152,3 +151,13 @@ def _viewer_panel(out: GamePage, game, state, seat) -> None:
     out.vote_targets = [(s.name, display_name(s.name, names)) for s in state.seats if s.living]
     out.has_actions = has_option(state, seat.name, skip=DAY_VOTES)
     out.rooms = seat_rooms(game, seat, state)
+
+
+def game_panels(page: GamePage, user, **context) -> Panels:
+    """The capabilities' panels on the game page (games/panels.py), once it is made and
+    shown: the view passes the request (what reading's THREAD_SHOWN left on it)."""
+    seats = [row.seat for row in page.players]
+    page.panels = collect(
+        GAME, game=page.game, user=user, seats=seats, viewer_seat=page.viewer_seat, **context
+    )
+    return page.panels

@@ -167,7 +167,7 @@ def thread_page(
     (seat -> player name) words the announcements and the seats' names. Two queries,
     whatever the thread's length; a page of the whole thread made `deferred` reads its
     posts only when `loaded()` (or not at all), and one told the thread's `last` post
-    number (the reader's news has it: selectors.reading.thread_news) does not read it."""
+    number (a thread page's THREAD_OPENED may have read it: games/queue.py) does not read it."""
     posts = Post.objects.filter(game=game, thread=thread)
     names = names or {}
     if only and not filters:

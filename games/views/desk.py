@@ -22,7 +22,6 @@ from games.engine import GameRuleError
 from games.models import Game
 from games.narration import phase_label
 from games.selectors.preview import phase_preview
-from games.selectors.reading import news_by_ref, readable
 from games.selectors.why import log_whys
 
 from .access import get_moderated_game_for_user
@@ -42,14 +41,13 @@ def _render_desk(request, game, values=None):
         # Issue 17: the ruling beside each resolution, and what the deadline would do now.
         context["whys"] = log_whys(game, page.log, page.names)
         context["preview"] = phase_preview(game, page.log, page.names)
-        # "N new" beside every private thread (the moderator reads them all).
-        can = readable(game, request.user, seat=None)
-        context["reading"] = {"by_ref": news_by_ref(game, request.user, can)}
         seats = [row.seat for row in page.rows]
     # The capabilities' panels: before the start, the sign-ups and their controls; then
-    # each player's absence, the activity and replacements.
+    # each player's absence, the activity and replacements, "N new" beside every private
+    # thread (the moderator reads them all).
     context["panels"] = panels.collect(
         panels.DESK,
+        request=request,
         game=game,
         user=request.user,
         values=context["values"],

@@ -9,9 +9,9 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games import queue
 from games.selectors.live import live_update, live_version
 from games.selectors.threads import PUBLIC
-from games.services import reading
 from witchhunt.converters import parse_id
 
 from .access import get_game_for_user
@@ -42,9 +42,9 @@ def game_live(request, game_id):
         request, "games/_live.html", {"game": game, "page": update.page, "live": update}
     )
     if update.page.posts.rows:
-        # Appended to the open page, so read: the next visit does not call them new.
-        reading.read_mark_forward(
-            user=request.user, game=game, thread=PUBLIC, number=update.last
+        # Appended to the open page: whoever listens (the reader's mark) hears of it.
+        queue.emit(
+            queue.POSTS_APPENDED, user=request.user, game=game, thread=PUBLIC, upto=update.last
         )
     response["ETag"] = etag
     return response

@@ -3,13 +3,12 @@
 from django.shortcuts import render
 from django.urls import path
 
+from games import panels
 from games.selectors import lobby_games, lobby_user_games
-from games.selectors.reading import lobby_news
 
 
 def game_list(request):
     games = lobby_games()
-    listed = [g for status in ("running", "finished") for g in games[status]]
     return render(
         request,
         "games/game_list.html",
@@ -18,8 +17,8 @@ def game_list(request):
             "running_games": games["running"],
             "finished_games": games["finished"],
             "my_games": lobby_user_games(request.user),
-            # "N new" beside the viewer's games: one query for them all (issue 15).
-            "read_news": lobby_news(request.user, listed),
+            # What the capabilities show beside each game ("N new": one query for them all).
+            "panels": panels.collect(panels.LOBBY, request=request, user=request.user, games=games),
             "can_host": request.user.has_perm("games.add_game"),
         },
     )

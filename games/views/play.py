@@ -14,7 +14,7 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import queue, services
 from games.engine import GameRuleError
 from games.forms import PostForm
 from games.narration import accepted_text
@@ -23,22 +23,23 @@ from games.selectors import (
     count_at_post,
     game_display_names,
     game_page,
+    game_panels,
     page_number,
     post_quote,
     post_url,
     vote_history,
 )
 from games.selectors.live import live_state
+from games.selectors.threads import PUBLIC
 from witchhunt.converters import parse_id
 
 from . import fragments
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
-from .reading import PUBLIC, game_reading, thread_reading
 
 
-def _render_game(request, game, post_form=None, reading=None):
+def _render_game(request, game, post_form=None, opening=None):
     page = game_page(
         game,
         request.user,
@@ -50,7 +51,7 @@ def _render_game(request, game, post_form=None, reading=None):
         after=parse_id(request.GET.get("after")),
         before=parse_id(request.GET.get("before")),
         deferred=True,  # the posts and the vote history may come from the cache
-        last=reading.thread_last() if reading is not None else None,
+        last=opening.last if opening is not None else None,
     )
     if post_form is None and page.can_post:
         initial = {}
@@ -67,7 +68,18 @@ def _render_game(request, game, post_form=None, reading=None):
         post_form = PostForm(initial=initial)
     # A refused post comes back with its text, even where the form is no longer offered.
     show_form = page.can_post or (post_form is not None and post_form.is_bound)
-    reading = game_reading(request, game, page, reading)  # the mark moves, the visit too
+    # The page was made: whoever listens (the reader's mark, their visit) hears of it.
+    queue.emit(
+        queue.THREAD_SHOWN,
+        request=request,
+        game=game,
+        thread=PUBLIC,
+        posts=page.posts,
+        seat=page.viewer_seat,
+        state=None,
+        whole_game=False,
+    )
+    game_panels(page, request.user, request=request)
     return render(
         request,
         "games/game_detail.html",
@@ -78,7 +90,7 @@ def _render_game(request, game, post_form=None, reading=None):
             "show_post_form": show_form,
             "live": live_state(game, page, request.user),
             "live_seconds": settings.LIVE_REFRESH_SECONDS,
-            "reading": reading,
+            "panels": page.panels,
             "posts_html": fragments.posts_html(page),
             "history_html": fragments.history_html(page),
             "players_html": fragments.players_html(page),
@@ -92,11 +104,13 @@ def _render_game(request, game, post_form=None, reading=None):
 @never_cache
 def game_detail(request, game_id):
     game = get_game_for_user(request, game_id)
-    # Opened without a page, the thread lands on the viewer's first unread post.
-    reading = thread_reading(request, game, PUBLIC)
-    if reading is not None and reading.redirect is not None:
-        return reading.redirect
-    return _render_game(request, game, reading=reading)
+    # Opened without a page, the thread may land elsewhere (the reader's first unread post).
+    opening = queue.refine(
+        queue.THREAD_OPENED, queue.ThreadOpening(), request=request, game=game, thread=PUBLIC
+    )
+    if opening.redirect is not None:
+        return opening.redirect
+    return _render_game(request, game, opening=opening)
 
 
 @never_cache

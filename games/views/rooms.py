@@ -15,7 +15,7 @@ from django.urls import path, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import panels, queue, services
 from games.engine import GameRuleError
 from games.forms import PostForm
 from games.models import Game
@@ -28,7 +28,6 @@ from games.selectors import (
     room_links,
     room_page,
 )
-from games.selectors.reading import Readable, readable
 
 from .access import (
     get_afterlife_seat_for_user,
@@ -36,7 +35,30 @@ from .access import (
     get_room_seat_for_user,
 )
 from .feedback import sentence
-from .reading import thread_reading
+
+
+def _opened(request, game, key):
+    """THREAD_OPENED for room `key`: where the room lands instead (the reader's first unread
+    post), when a listener says so; None: make the page."""
+    opening = queue.refine(
+        queue.THREAD_OPENED, queue.ThreadOpening(), request=request, game=game, thread=key
+    )
+    return opening.redirect
+
+
+def _shown(request, game, key, posts, *, seat=None, state=None, whole_game=False):
+    """THREAD_SHOWN for room `key`, and the page's panels (the read bar, "N new")."""
+    queue.emit(
+        queue.THREAD_SHOWN,
+        request=request,
+        game=game,
+        thread=key,
+        posts=posts,
+        seat=seat,
+        state=state,
+        whole_game=whole_game,
+    )
+    return panels.collect(panels.ROOM, request=request, game=game, user=request.user, thread=key)
 
 
 def _write(request, seat, key, thread_url, rerender):
@@ -55,11 +77,10 @@ def _write(request, seat, key, thread_url, rerender):
 
 
 # --- a meeting ---------------------------------------------------------------------------------
-def _render_room(request, seat, state, key, form=None, reading=None):
+def _render_room(request, seat, state, key, form=None):
     game = seat.game
     page = room_page(game, key, seat=seat, state=state, page=page_number(request.GET.get("page")))
-    if reading is not None:  # the member's mark moves to the page's last post
-        reading.seen(request, page.posts, readable(game, request.user, seat=seat, state=state))
+    shown = _shown(request, game, key, page.posts, seat=seat, state=state)
     return render(
         request,
         "games/room.html",
@@ -68,7 +89,7 @@ def _render_room(request, seat, state, key, form=None, reading=None):
             "room": page,
             "post_form": form or PostForm(),
             "post_action": reverse("game_room_post", args=[game.pk, page.ref]),
-            "reading": reading,
+            "panels": shown,
         },
     )
 
@@ -76,10 +97,10 @@ def _render_room(request, seat, state, key, form=None, reading=None):
 @never_cache
 def room(request, game_id, ref):
     seat, state, key = get_room_seat_for_user(request, game_id, ref)
-    reading = thread_reading(request, seat.game, key)  # lands on the first unread post
-    if reading is not None and reading.redirect is not None:
-        return reading.redirect
-    return _render_room(request, seat, state, key, reading=reading)
+    landing = _opened(request, seat.game, key)  # the first unread post, for a reader
+    if landing is not None:
+        return landing
+    return _render_room(request, seat, state, key)
 
 
 @never_cache
@@ -93,11 +114,10 @@ def room_post(request, game_id, ref):
 
 
 # --- the afterlife -----------------------------------------------------------------------------
-def _render_afterlife(request, seat, state, form=None, reading=None):
+def _render_afterlife(request, seat, state, form=None):
     game = seat.game
     page = afterlife_page(game, seat, state, page=page_number(request.GET.get("page")))
-    if reading is not None:  # the seat's mark moves to the page's last post
-        reading.seen(request, page.posts, readable(game, request.user, seat=seat, state=state))
+    shown = _shown(request, game, AFTERLIFE, page.posts, seat=seat, state=state)
     return render(
         request,
         "games/afterlife.html",
@@ -106,7 +126,7 @@ def _render_afterlife(request, seat, state, form=None, reading=None):
             "page": page,
             "post_form": form or PostForm(),
             "post_action": reverse("game_afterlife_post", args=[game.pk]),
-            "reading": reading,
+            "panels": shown,
         },
     )
 
@@ -114,10 +134,10 @@ def _render_afterlife(request, seat, state, form=None, reading=None):
 @never_cache
 def afterlife(request, game_id):
     seat, state = get_afterlife_seat_for_user(request, game_id)
-    reading = thread_reading(request, seat.game, AFTERLIFE)  # lands on the first unread post
-    if reading is not None and reading.redirect is not None:
-        return reading.redirect
-    return _render_afterlife(request, seat, state, reading=reading)
+    landing = _opened(request, seat.game, AFTERLIFE)  # the first unread post, for a reader
+    if landing is not None:
+        return landing
+    return _render_afterlife(request, seat, state)
 
 
 @never_cache
@@ -143,20 +163,19 @@ def render_read_only_room(
     if key is None:
         raise Http404("no such room")
     # Read state while the game runs (the desk, the afterlife); after it, the reveal's.
-    reading = None
     if game.status == Game.Status.RUNNING:
-        reading = thread_reading(request, game, key)
-        if reading is not None and reading.redirect is not None:
-            return reading.redirect
+        landing = _opened(request, game, key)
+        if landing is not None:
+            return landing
     room = room_page(game, key, state=state, page=page_number(request.GET.get("page")))
-    if reading is not None:  # the caller's viewer sees the whole game: every thread
-        reading.seen(request, room.posts, Readable(None, whole_game=True))
+    # The caller's viewer sees the whole game: every thread.
+    shown = _shown(request, game, key, room.posts, state=state, whole_game=True)
     return render(
         request,
         "games/room.html",
         {
             "game": game,
-            "reading": reading,
+            "panels": shown,
             "room": room,
             "read_only": True,
             "read_only_note": note,

@@ -35,7 +35,7 @@ from accounts.models import User
 from games import queue, tasks
 from games.community import tasks as community_tasks
 from games.reading import tasks as reading_tasks
-from games.services import reading
+from games.reading.services import digest
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 HEADERS = ("ETag", "Last-Modified", "Content-Length", "Vary", "Location", "Cache-Control",
@@ -168,9 +168,9 @@ def digest_of(user):
     games since the last one), into mail.outbox."""
     User.objects.filter(pk=user.pk).update(email_digest=True)
     user.refresh_from_db()
-    morning, _ = reading.digest_morning(T0 + timedelta(days=1), user.zoneinfo)
+    morning, _ = digest.digest_morning(T0 + timedelta(days=1), user.zoneinfo)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        reading.digest_send(user=user, now=morning)
+        digest.digest_send(user=user, now=morning)
     User.objects.filter(pk=user.pk).update(digest_sent_at=None)
 
 

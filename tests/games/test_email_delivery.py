@@ -279,7 +279,7 @@ def test_a_digest_claimed_while_the_server_is_down_is_not_lost(
 ):
     from datetime import UTC, datetime
 
-    from games.services.reading import DIGEST_HOUR, digests_send
+    from games.reading.services.digest import DIGEST_HOUR, digests_send
 
     morning = datetime(2026, 3, 3, DIGEST_HOUR, 30, tzinfo=UTC)
     User.objects.filter(pk=cast_users["ann"].pk).update(email_digest=True)

@@ -36,6 +36,7 @@ def _queue(task_name):
 
 def test_every_task_of_ours_goes_to_the_clock_or_the_email_queue():
     import accounts.tasks  # noqa: F401 - what the worker's autodiscovery imports
+    import games.reading.tasks  # noqa: F401
     import games.tasks  # noqa: F401
 
     ours = {name for name in app.tasks if name.startswith(("games.", "accounts."))}

@@ -207,7 +207,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
         "options": {"expires": 25},
     },
-    # The daily digest (games/services/reading.py): each member's comes in the sweep after
+    # The daily digest (games/reading/services/digest.py): each member's comes in the sweep after
     # their local morning hour; a sweep is a query of the members who asked for it.
     "digest-sweep": {
         "task": "games.tasks.digest_sweep",

@@ -14,15 +14,10 @@ from django.urls import reverse
 
 from games import services
 from games.models import GameVisit, Post, ReadMark
-from games.selectors.reading import (
-    ThreadNews,
-    landing,
-    lobby_news,
-    readable,
-    since_page,
-    thread_news,
-)
-from games.services.reading import (
+from games.reading.selectors.news import ThreadNews, landing, lobby_news, thread_news
+from games.reading.selectors.readable import readable
+from games.reading.selectors.since import since_page
+from games.reading.services.read_state import (
     VISIT_TOUCH,
     game_visit_record,
     read_mark_forward,
@@ -414,7 +409,7 @@ def test_new_posts_on_a_page_cost_the_same_queries_whatever_the_thread(client, t
 
 
 def test_the_since_page_first_lines_skip_quotes():
-    from games.selectors.reading import _first_line
+    from games.reading.selectors.since import _first_line
 
     assert _first_line("> **Ann** wrote:\n> hi\n\nI disagree.\nMore") == "I disagree."
     assert _first_line("# Case\n") == "Case"

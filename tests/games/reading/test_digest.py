@@ -14,14 +14,14 @@ from django.urls import reverse
 
 from accounts.models import User
 from games import services
-from games.services.reading import (
+from games.reading.services.digest import (
     DIGEST_HOUR,
     _digest_claim,
     digest_due,
     digest_send,
     digests_send,
-    read_marks_all,
 )
+from games.reading.services.read_state import read_marks_all
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import page_text, play_to_day_3
 from tests.games.test_leaks import (
@@ -47,7 +47,7 @@ def _sent_at_once(monkeypatch):
     def written_and_sent(messages):
         outbox.emails_send(ids=game_mail.outbox_write(messages))
 
-    monkeypatch.setattr("games.services.reading.send_after_commit", written_and_sent)
+    monkeypatch.setattr("games.reading.services.digest.send_after_commit", written_and_sent)
 
 
 # 07:30 in UTC: the digest's morning for a member on UTC.
@@ -111,7 +111,7 @@ def test_a_digest_with_nothing_to_tell_is_not_sent(cast_game, cast_users, modera
     (ann,) = _opt_in(cast_users["ann"])
     services.stalemate_declare(game=cast_game, by=moderator)  # over: nothing to do
     read_marks_all(user=ann, game=cast_game)
-    from games.services.reading import game_visit_record
+    from games.reading.services.read_state import game_visit_record
 
     game_visit_record(user=ann, game=cast_game)
     assert digests_send(now=MORNING_UTC) == 0

@@ -2,15 +2,15 @@
 with their wagon counts (L-n: the votes a player still needs for a majority, W-4), what a
 seat still has to do, and the daily digest's lines.
 
-Plain data in, whole sentences out: the selectors (games/selectors/reading.py) decide what
+Plain data in, whole sentences out: the selectors (games/reading/selectors/) decide what
 the viewer may see before anything reaches these functions.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .labels import Names, capitalised, display_name
-from .rooms import room_label
+from games.narration.labels import Names, capitalised, display_name
+from games.narration.rooms import room_label
 
 PUBLIC = "public"  # the public thread's key (selectors.threads.PUBLIC)
 

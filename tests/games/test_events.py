@@ -116,6 +116,8 @@ def test_a_panel_shows_its_data_in_its_slot_in_order(settings, tmp_path):
     def nothing(**_):
         return None  # shows nothing
 
+    registered = panels._providers[panels.LOBBY]
+    panels._providers[panels.LOBBY] = []  # this test's providers alone
     panels.register(panels.LOBBY, "test-slot", "second.html", lambda **_: "second", order=20)
     panels.register(panels.LOBBY, "test-slot", "first.html", first, order=10)
     panels.register(panels.LOBBY, "test-slot", "first.html", nothing, order=15)
@@ -127,9 +129,7 @@ def test_a_panel_shows_its_data_in_its_slot_in_order(settings, tmp_path):
             .strip()
         )
     finally:
-        panels._providers[panels.LOBBY] = [
-            p for p in panels._providers[panels.LOBBY] if p.slot != "test-slot"
-        ]
+        panels._providers[panels.LOBBY] = registered
     assert calls == ["G"]
     assert html == "<p>&lt;b&gt;hello&lt;/b&gt; for Ann</p><p>second</p>"  # escaped, in order
     assert found.data("test-slot") == {"word": "<b>hello</b>"}

@@ -5,7 +5,6 @@ from .views import (
     create,
     desk,
     email,
-    fair_deal,
     hidden_posts,
     lab,
     live,
@@ -37,7 +36,6 @@ urlpatterns = (
     + signups.urlpatterns
     + absences.urlpatterns
     + reveal.urlpatterns
-    + fair_deal.urlpatterns
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns

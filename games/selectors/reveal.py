@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from ..mapping import engine_state, game_record
 from ..models import Game
+from ..panels import REVEAL, Panels, collect
 from .desk import moderator_log
-from .fair_deal import FairDeal, fair_deal
 from .log import by_phase, events_all
 from .notes import shared_notes
 from .rooms import room_links
@@ -26,7 +26,7 @@ class RevealPage:
     moderator_log: list = field(default_factory=list)  # desk.ModeratorAct, in order
     threads: list = field(default_factory=list)  # rooms.RoomLink: every private thread
     notes: list = field(default_factory=list)  # notes.SharedNote: notes their authors shared
-    fair_deal: FairDeal | None = None  # the sealed deal, opened and checked
+    panels: Panels = field(default_factory=Panels)  # the capabilities' (the sealed deal)
     whys: dict = field(default_factory=dict)  # GameEvent.index -> [Why]: rulings (issue 17)
 
 
@@ -47,7 +47,7 @@ def reveal_page(game: Game) -> RevealPage:
         moderator_log=moderator_log(game, names),
         threads=room_links(game),
         notes=shared_notes(game),
-        fair_deal=fair_deal(game, seats),  # the cards just read: no query
+        panels=collect(REVEAL, game=game, seats=seats),  # the cards just read: no query
         whys=log_whys(game, log, names),
     )
 

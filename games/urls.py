@@ -1,6 +1,5 @@
 from .views import (
     absences,
-    archive,
     clock,
     create,
     desk,
@@ -12,10 +11,8 @@ from .views import (
     notes,
     notifications,
     play,
-    profiles,
     reading,
     replacements,
-    reveal,
     role,
     rooms,
     rules,
@@ -35,7 +32,6 @@ urlpatterns = (
     + replacements.urlpatterns
     + signups.urlpatterns
     + absences.urlpatterns
-    + reveal.urlpatterns
     + rules.urlpatterns
     + email.urlpatterns
     + clock.urlpatterns
@@ -43,6 +39,4 @@ urlpatterns = (
     + live.urlpatterns
     + notes.urlpatterns
     + notifications.urlpatterns
-    + profiles.urlpatterns
-    + archive.urlpatterns
 )

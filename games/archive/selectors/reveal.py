@@ -4,15 +4,15 @@ may download."""
 import json
 from dataclasses import dataclass, field
 
-from ..mapping import engine_state, game_record
-from ..models import Game
-from ..panels import REVEAL, Panels, collect
-from .desk import moderator_log
-from .log import by_phase, events_all
-from .notes import shared_notes
-from .rooms import room_links
-from .seats import display_names, game_seats
-from .why import log_whys
+from games.mapping import engine_state, game_record
+from games.models import Game
+from games.panels import REVEAL, Panels, collect
+from games.selectors.desk import moderator_log
+from games.selectors.log import by_phase, events_all
+from games.selectors.notes import shared_notes
+from games.selectors.rooms import room_links
+from games.selectors.seats import display_names, game_seats
+from games.selectors.why import log_whys
 
 
 @dataclass

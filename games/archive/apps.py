@@ -6,4 +6,4 @@ class ArchiveConfig(AppConfig):
     label = "archive"
 
     def ready(self):
-        pass  # nothing to connect yet
+        pass  # it listens to no event and offers no panel: its pages read finished games

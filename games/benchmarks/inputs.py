@@ -175,8 +175,8 @@ def play_record(record):
 def check_played(game, record, played):
     """The game the services played is the record's: the same steps refused, the rest
     stored in order (else the numbers would be of another game)."""
+    from games.archive.selectors import record_json
     from games.engine import records
-    from games.selectors import record_json
 
     ruleset, _, inputs, _ = records.start(record)
     _, _, refused, _ = records.replay(record)

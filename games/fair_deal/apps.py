@@ -6,6 +6,7 @@ class FairDealConfig(AppConfig):
     label = "fair_deal"
 
     def ready(self):
-        from . import receivers
+        from . import panels, receivers
 
         receivers.connect()
+        panels.register()

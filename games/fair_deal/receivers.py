@@ -2,7 +2,8 @@
 publishes the seal."""
 
 from games import queue
-from games.services.fair_deal import deal_seal, sealed_start_texts
+
+from .services import deal_seal, sealed_start_texts
 
 
 def seal(*, game, setup, **_):

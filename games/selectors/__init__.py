@@ -6,7 +6,6 @@ from .clock import early_end_panel
 from .desk import desk_page, moderator_log
 from .game import game_page, game_panels
 from .lobby import lobby_games, lobby_user_games
-from .reveal import record_json, reveal_page
 from .role import role_page
 from .rooms import (
     afterlife_page,
@@ -56,8 +55,6 @@ __all__ = [
     "post_quote",
     "post_url",
     "public_status",
-    "record_json",
-    "reveal_page",
     "role_page",
     "room_key",
     "room_links",

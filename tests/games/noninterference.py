@@ -13,7 +13,8 @@ the vote pages, the fair deal, profiles) and every same-site link they show, one
 each answer's status, the headers a browser or a cache reads (ETag, Last-Modified,
 Content-Length, Vary, Location, Cache-Control) and its body; and the emails sent to them.
 Only what differs by request is blanked: Django's per-request CSRF mask. The deal's salt,
-drawn fresh for each game (games/fairness.py), is the same in both twins, as the moment is.
+drawn fresh for each game (games/fair_deal/fairness.py), is the same in both twins, as the
+moment is.
 """
 
 import re
@@ -46,7 +47,7 @@ HREF = re.compile(r'href="(/[^"#]*)')
 # act (signing out, unsubscribing) rather than a read.
 SKIP = re.compile(r"^/(static|accounts|admin|email|rules)/|logout|/record\.json$")
 CRAWL_LIMIT = 40
-SALT = "games.services.fair_deal.new_salt"
+SALT = "games.fair_deal.services.new_salt"
 
 
 def reset_sequences():

@@ -9,11 +9,11 @@ import pickle
 import pytest
 from django.core.cache import cache
 
+from games.archive.selectors import record_json
 from games.benchmarks.inputs import bench_record, check_played, play_record
 from games.engine import records
 from games.mapping import _key, engine_state, record_result, replay_mismatch
 from games.models import GameEvent
-from games.selectors import record_json
 
 pytestmark = pytest.mark.django_db
 

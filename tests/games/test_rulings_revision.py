@@ -12,10 +12,10 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from games import services
+from games.archive.selectors import record_json
 from games.engine import CURRENT_REVISION, records
 from games.mapping import engine_state, game_record, replay_mismatch
 from games.models import Game
-from games.selectors import record_json
 from games.selectors.replays import stored_games_that_differ
 from tests.factories import UserFactory
 from tests.games.conftest import make_game, users_for

@@ -16,11 +16,11 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.urls import reverse
 
 from games import services
+from games.archive.selectors import record_json
 from games.engine import records
+from games.fair_deal.selectors import fair_deal
 from games.mapping import engine_state, game_record, replay_mismatch
 from games.models import SEED_BITS, Game
-from games.selectors import record_json
-from games.selectors.fair_deal import fair_deal
 from games.selectors.replays import stored_games_that_differ
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, make_game

@@ -13,9 +13,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import fairness, services
+from games import services
+from games.fair_deal import fairness
+from games.fair_deal.selectors import fair_deal
 from games.models import Assignment, Game, Post
-from games.selectors.fair_deal import fair_deal
 from games.selectors.rooms import room_ref
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, make_game
@@ -38,7 +39,7 @@ PYTHON_CHECK = (
     'python3 -c "import hashlib,sys; print(hashlib.sha256(sys.stdin.read().strip().encode())'
     '.hexdigest())" < deal.txt'
 )
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "fair-deal.md"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "fair-deal.md"
 
 
 def _cast_text(salt=SALT, **changes):

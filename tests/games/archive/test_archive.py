@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
+from games.archive.selectors import ARCHIVE_PAGE_SIZE, ArchiveFilter, archive_page
 from games.selectors import room_ref
-from games.selectors.archive import ARCHIVE_PAGE_SIZE, ArchiveFilter, archive_page
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import page_text
 from tests.games.profile_games import (

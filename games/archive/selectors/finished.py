@@ -13,9 +13,8 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import player_key_for
-
-from ..models import Assignment, Game, Seat, SeatTenure
-from .rooms import finished_room_links
+from games.models import Assignment, Game, Seat, SeatTenure
+from games.selectors.rooms import finished_room_links
 
 ARCHIVE_PAGE_SIZE = 20
 

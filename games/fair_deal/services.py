@@ -4,11 +4,12 @@ the start post's line that publishes it."""
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from ..fairness import commitment, deal_text, new_salt
-from ..models import Game
-from ..narration import describe_event
-from ..narration.fair_deal import seal_words
-from ..selectors.seats import game_display_names
+from games.models import Game
+from games.narration import describe_event
+from games.selectors.seats import game_display_names
+
+from .fairness import commitment, deal_text, new_salt
+from .narration import seal_words
 
 
 def deal_seal(game: Game, setup: dict) -> None:

@@ -9,8 +9,7 @@ whatever the card, and a dead Thief does not (WW-12).
 
 from games.engine.rulesets.werewolf.roles import EVIL, GOOD, ROLES
 from games.engine.rulesets.witchhunt.cards import TYPES
-
-from ..models import GameEvent
+from games.models import GameEvent
 
 # A Werewolf card's team by its alignment; a wildcard plays for itself (WW-10, WW-11).
 WEREWOLF_TEAMS = {GOOD: "village", EVIL: "werewolves"}

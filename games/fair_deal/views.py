@@ -4,13 +4,12 @@ only what the first post already published."""
 
 from django import forms
 from django.shortcuts import render
-from django.urls import path
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from games.selectors.fair_deal import deal_check, fair_deal
+from games.views.access import get_game_for_user
 
-from .access import get_game_for_user
+from .selectors import deal_check, fair_deal
 
 TEXT_MAX = 20_000  # a deal text is about 40 characters a seat
 
@@ -33,7 +32,7 @@ class DealCheckForm(forms.Form):
 
 def game_fair_deal(request, game_id):
     game = get_game_for_user(request, game_id)
-    return render(request, "games/fair_deal.html", {"game": game, "deal": fair_deal(game)})
+    return render(request, "fair_deal/fair_deal.html", {"game": game, "deal": fair_deal(game)})
 
 
 @never_cache
@@ -45,10 +44,4 @@ def fair_deal_check(request):
     check = None
     if form.is_valid():
         check = deal_check(form.cleaned_data["text"], form.cleaned_data["commitment"])
-    return render(request, "games/fair_deal_check.html", {"form": form, "check": check})
-
-
-urlpatterns = [
-    path("games/<id:game_id>/fair-deal/", game_fair_deal, name="game_fair_deal"),
-    path("fair-deal/", fair_deal_check, name="fair_deal_check"),
-]
+    return render(request, "fair_deal/fair_deal_check.html", {"form": form, "check": check})

@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from ..mapping import engine_state
-from ..models import Assignment, Game, GameEvent, Seat, SeatTenure
-from ..narration.labels import card_label, cards_text, role_label
-from ..narration.profiles import reliability_line, team_label, win_rate
+from games.mapping import engine_state
+from games.models import Assignment, Game, GameEvent, Seat, SeatTenure
+from games.narration.labels import card_label, cards_text, role_label
+from games.selectors.seats import public_status
+
+from ..narration import reliability_line, team_label, win_rate
 from .outcomes import card_team, seat_won, winners_by_game
-from .seats import public_status
 
 FINISHED_SHOWN = 25  # the newest finished games listed; the archive has them all
 TEAM_ORDER = ("village", "witches", "werewolves")

@@ -11,9 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.selectors import reveal_page
-from games.selectors.outcomes import card_team, seat_won, winners_by_game
-from games.selectors.profiles import profile_page
+from games.archive.selectors import profile_page, reveal_page
+from games.archive.selectors.outcomes import card_team, seat_won, winners_by_game
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import afterlife_users, play_to_day_3
 from tests.games.conftest import CAST, make_game

@@ -4,7 +4,7 @@ reliably they stayed to the end (the public profile, issue 16)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .labels import WINNERS, capitalised, card_label
+from games.narration.labels import WINNERS, capitalised, card_label
 
 
 def team_label(key: str) -> str:

@@ -1,4 +1,4 @@
-"""The sealed deal in words (games/fairness.py, docs/fair-deal.md): the start post's
+"""The sealed deal in words (fairness.py, docs/fair-deal.md): the start post's
 fingerprint line and the check's verdicts."""
 
 from django.utils.translation import gettext as _
@@ -32,7 +32,7 @@ VERDICTS = {
 
 def seal_words() -> tuple[str, str]:
     """The start post's sentence publishing the commitment (a {fingerprint} placeholder)
-    and its link's words (services/fair_deal.py makes the post of them)."""
+    and its link's words (services.py makes the post of them)."""
     return str(SEAL), str(HOW)
 
 

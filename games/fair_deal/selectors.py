@@ -4,15 +4,16 @@ against the commitment, so a card changed since the start shows as a mismatch.""
 
 from dataclasses import dataclass
 
-from ..fairness import command, deal_text, verify
-from ..models import Game
-from ..narration.fair_deal import (
+from games.models import Game
+from games.selectors.seats import game_seats
+
+from .fairness import command, deal_text, verify
+from .narration import (
     not_dealt_words,
     sealed_until_reveal_words,
     unsealed_words,
     verdict_words,
 )
-from .seats import game_seats
 
 
 @dataclass

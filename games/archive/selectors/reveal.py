@@ -4,15 +4,14 @@ may download."""
 import json
 from dataclasses import dataclass, field
 
-from ..mapping import engine_state, game_record
-from ..models import Game
-from ..panels import REVEAL, Panels, collect
-from .desk import moderator_log
-from .fair_deal import FairDeal, fair_deal
-from .log import by_phase, events_all
-from .rooms import room_links
-from .seats import display_names, game_seats
-from .why import log_whys
+from games.mapping import engine_state, game_record
+from games.models import Game
+from games.panels import REVEAL, Panels, collect
+from games.selectors.desk import moderator_log
+from games.selectors.log import by_phase, events_all
+from games.selectors.rooms import room_links
+from games.selectors.seats import display_names, game_seats
+from games.selectors.why import log_whys
 
 
 @dataclass
@@ -25,8 +24,8 @@ class RevealPage:
     log: list  # (phase, [events])
     moderator_log: list = field(default_factory=list)  # desk.ModeratorAct, in order
     threads: list = field(default_factory=list)  # rooms.RoomLink: every private thread
-    panels: Panels = field(default_factory=Panels)  # games/panels.py: "before_log"
-    fair_deal: FairDeal | None = None  # the sealed deal, opened and checked
+    # games/panels.py: "head", "deal" (the sealed deal, opened and checked), "before_log"
+    panels: Panels = field(default_factory=Panels)
     whys: dict = field(default_factory=dict)  # GameEvent.index -> [Why]: rulings (issue 17)
 
 
@@ -46,8 +45,7 @@ def reveal_page(game: Game) -> RevealPage:
         log=log,
         moderator_log=moderator_log(game, names),
         threads=room_links(game),
-        panels=collect(REVEAL, game=game, names=names),
-        fair_deal=fair_deal(game, seats),  # the cards just read: no query
+        panels=collect(REVEAL, game=game, seats=seats, names=names),  # the cards just read
         whys=log_whys(game, log, names),
     )
 

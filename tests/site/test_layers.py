@@ -1,6 +1,7 @@
 """The import layers of docs/architecture.md hold: ruff's banned-api rules (the ruff.toml
 files under games/) pass on the tree and fail on each kind of break."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -62,3 +63,74 @@ def test_a_layer_break_fails_the_lint(path, source):
 def test_an_allowed_import_passes_the_lint(path, source):
     result = _ruff("--stdin-filename", path, "-", stdin=source)
     assert result.returncode == 0, result.stdout
+
+
+# --- the core and its capabilities (docs/architecture.md) -------------------------------------
+CAPABILITIES = ("fair_deal", "lab", "reading", "community", "archive")
+CORE = (
+    "games/services/example.py",
+    "games/selectors/example.py",
+    "games/narration/example.py",
+    "games/views/example.py",
+    "games/templatetags/example.py",
+    "games/engine/example.py",
+    "games/example.py",  # models, mapping, permissions, queue, panels, tasks, admin, forms
+)
+
+
+@pytest.mark.parametrize("capability", CAPABILITIES)
+@pytest.mark.parametrize("path", CORE)
+def test_the_core_importing_a_capability_fails_the_lint(path, capability):
+    for source in (
+        f"from games.{capability} import apps\n",
+        f"import games.{capability}.urls\n",
+    ):
+        result = _ruff("--stdin-filename", path, "-", stdin=source)
+        assert result.returncode == 1, (path, source)
+        assert "the core never imports a capability" in result.stdout
+
+
+def test_a_capability_importing_another_fails_the_lint():
+    for one in CAPABILITIES:
+        for other in CAPABILITIES:
+            if other == one:
+                continue
+            result = _ruff(
+                "--stdin-filename", f"games/{one}/example.py", "-",
+                stdin=f"from games.{other} import apps\n",
+            )  # fmt: skip
+            assert result.returncode == 1, (one, other)
+            assert "a capability never imports another" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("path", "source"),
+    [
+        ("games/reading/example.py", "from games.services.posts import post_create\n"),
+        ("games/community/example.py", "from games import panels, queue\n"),
+        ("games/lab/example.py", "from games.lab.simulation.setups import SUGGESTED\n"),
+        ("games/benchmarks/example.py", "from games.reading.services import read_state\n"),
+        ("games/management/commands/example.py", "from games.lab import services\n"),
+    ],
+)
+def test_capabilities_may_use_the_core_and_edges_may_use_both(path, source):
+    result = _ruff("--stdin-filename", path, "-", stdin=source)
+    assert result.returncode == 0, result.stdout
+
+
+def test_the_tree_has_no_import_from_the_core_to_a_capability():
+    """The lint's word checked on the files themselves, as a second look: no core module
+    names a capability (the edges, benchmarks and commands, may)."""
+    games = ROOT / "games"
+    offenders = []
+    for path in games.rglob("*.py"):
+        part = path.relative_to(games).parts[0]
+        if part in (*CAPABILITIES, "benchmarks", "management", "migrations"):
+            continue
+        text = path.read_text()
+        offenders += [
+            f"{path.relative_to(ROOT)}: {name}"
+            for name in CAPABILITIES
+            if re.search(rf"^\s*(from|import)\s+(games\.|\.+){name}\b", text, re.M)
+        ]
+    assert offenders == []

@@ -312,13 +312,13 @@ def measure_thread(write, client, game, reader, runs, vendor):
     from django.urls import reverse
     from django.utils import timezone
 
-    from games.selectors import game_page
+    from games.selectors.game import ThreadAsk, game_page
 
     page = 10  # posts 451-500: a full page, in the middle of the thread
     engine = engines["django"]
     bare_text, bare_bodies = engine.from_string(BARE_TEXT), engine.from_string(BARE_BODIES)
     with timezone.override(reader.zoneinfo):
-        rest = game_page(game, reader, page=page)
+        rest = game_page(game, reader, ThreadAsk(page=page))
         thread_part(game, rest, page)  # the templates are compiled once
         posts = thread_posts(game, range((page - 1) * 50 + 1, page * 50 + 1))
         # Interleaved, so that the three see the same machine.

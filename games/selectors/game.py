@@ -59,28 +59,31 @@ class GamePage:
     days: list = field(default_factory=list)  # the days the thread's filter offers
 
 
+@dataclass(frozen=True)
+class ThreadAsk:
+    """What the reader asked of the public thread: a page (threads.thread_page's `page`);
+    or filtered, by `only` one seat's name or several, a `day` or a search `q`, and paged
+    `after`/`before` a post; or the posts `since` one (the live refresh)."""
+
+    page: int = 1
+    only: tuple[str, ...] | str = ()
+    after: int | None = None
+    before: int | None = None
+    day: int | None = None
+    q: str = ""
+    since: int | None = None
+
+
 def game_page(
-    game: Game,
-    user,
-    *,
-    page=1,
-    only=None,
-    after=None,
-    before=None,
-    day=None,
-    q="",
-    since=None,
-    deferred=False,
-    last=None,
+    game: Game, user, ask: ThreadAsk = ThreadAsk(), *, deferred=False, last=None
 ) -> GamePage:
-    """Everything the game page shows to `user`: the thread page (threads.thread_page's
-    `page`; or filtered: `only` one seat's name or several, `day`, a search `q`, paged
-    `after`/`before` a post; or `since` a post, for the live refresh), the players, the
-    vote panel, the panels, and for the viewer's own seat what it may do (no
-    card, no private result). `deferred` leaves a page of the whole thread's posts unread
-    (ThreadPage.loaded reads them) and the vote history and the setup unmade (None): the
-    game page's view takes them from the cache (views/fragments.py). `last`, the public
-    thread's last post number when the caller has read it, spares reading it again."""
+    """Everything the game page shows to `user`: the thread as `ask`ed, the players, the
+    vote panel, and for the viewer's own seat what it may do (no card, no private result);
+    the capabilities' panels come once it is shown (`game_panels`). `deferred` leaves a
+    page of the whole thread's posts unread (ThreadPage.loaded reads them) and the vote
+    history and the setup unmade (None): the game page's view takes them from the cache
+    (views/fragments.py). `last`, the public thread's last post number when the caller
+    has read it, spares reading it again."""
     seats = list(refine(GAME_PAGE_SEATS, seats_listed(game), game=game, user=user))
     names = display_names(seats)
     viewer_seat = None
@@ -88,15 +91,18 @@ def game_page(
         viewer_seat = next((s for s in seats if s.user_id == user.pk), None)
     started = game.status != Game.Status.OPEN
     state = engine_state(game) if started else None
-    wanted = {only} if isinstance(only, str) else set(only or ())
-    chosen = [s for s in seats if s.name in wanted]  # unknown names are ignored
-    number = game.phase.partition(" ")[2]  # "day 3", "night 2"
-    last_day = int(number) if started and number.isdigit() else 0
-    filters = ThreadFilter(
-        seats=tuple(s.name for s in chosen),
-        seat_ids=tuple(s.pk for s in chosen),
-        day=day if day and day <= last_day else None,
-        q=search_words(q),
+    last_day = _days(game) if started else 0
+    filters = _thread_filter(seats, ask, last_day)
+    posts = thread_page(
+        game,
+        page=ask.page,
+        filters=filters,
+        after=ask.after,
+        before=ask.before,
+        names=names,
+        since=ask.since,
+        deferred=deferred,
+        last=last,
     )
     out = GamePage(
         game=game,
@@ -105,33 +111,44 @@ def game_page(
         viewer_seat=viewer_seat,
         viewer_status=public_status(state, viewer_seat.name) if viewer_seat else None,
         is_moderator=can_moderate(game, user),
-        posts=thread_page(
-            game,
-            page=page,
-            filters=filters,
-            after=after,
-            before=before,
-            names=names,
-            since=since,
-            deferred=deferred,
-            last=last,
-        ),
+        posts=posts,
         only=filters or None,
         days=list(range(1, last_day + 1)),
     )
-    if not started:
-        return out
+    if started:
+        _play_panel(out, game, state, deferred)
+    return out
+
+
+def _days(game: Game) -> int:
+    """The number of the game's latest day ("day 3", "night 2": 3, 2)."""
+    number = game.phase.partition(" ")[2]
+    return int(number) if number.isdigit() else 0
+
+
+def _thread_filter(seats, ask: ThreadAsk, last_day: int) -> ThreadFilter:
+    wanted = {ask.only} if isinstance(ask.only, str) else set(ask.only or ())
+    chosen = [s for s in seats if s.name in wanted]  # unknown names are ignored
+    return ThreadFilter(
+        seats=tuple(s.name for s in chosen),
+        seat_ids=tuple(s.pk for s in chosen),
+        day=ask.day if ask.day and ask.day <= last_day else None,
+        q=search_words(ask.q),
+    )
+
+
+def _play_panel(out: GamePage, game, state, deferred) -> None:
+    """A started game's vote count and history, its setup, and what the viewer may do."""
     if not deferred:
-        out.history = vote_history(game, names)
+        out.history = vote_history(game, out.names)
         out.setup = game_setup(game)
     running = game.status == Game.Status.RUNNING
     # After the end, the players may talk it over (services.posts.post_create allows it).
-    out.can_post = viewer_seat is not None and game.status == Game.Status.FINISHED
+    out.can_post = out.viewer_seat is not None and game.status == Game.Status.FINISHED
     if running and not state.night:
         out.count = vote_count(state)
-    if running and viewer_seat is not None:
-        _viewer_panel(out, game, state, viewer_seat)
-    return out
+    if running and out.viewer_seat is not None:
+        _viewer_panel(out, game, state, out.viewer_seat)
 
 
 def game_setup(game: Game) -> PublicSetup | None:

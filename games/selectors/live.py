@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db.models import OuterRef, Subquery
 
 from ..models import Game, Post
-from .game import GamePage, game_page, game_panels
+from .game import GamePage, ThreadAsk, game_page, game_panels
 from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, hidden_in_thread, post_url
 
 VERSION_FIELDS = (
@@ -106,7 +106,7 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     # Announced rather than appended: the posts after the last are none.
     since = after if append and new <= POSTS_PER_PAGE else version.last
     # Deferred: the answer shows no vote history nor setup (_live.html), so neither is made.
-    page = game_page(game, user, since=since, deferred=True, last=version.last)
+    page = game_page(game, user, ThreadAsk(since=since), deferred=True, last=version.last)
     game_panels(page, user)
     # A post written since the version was read is appended too: the script goes on from it.
     last = max([version.last] + [int(row["number"]) for row in page.posts.rows])

@@ -29,6 +29,7 @@ from games.selectors import (
     post_url,
     vote_history,
 )
+from games.selectors.game import ThreadAsk
 from games.selectors.live import live_state
 from games.selectors.threads import PUBLIC
 from witchhunt.converters import parse_id
@@ -40,16 +41,19 @@ from .feedback import refused, run_and_redirect, sentence
 
 
 def _render_game(request, game, post_form=None, opening=None):
-    page = game_page(
-        game,
-        request.user,
+    ask = ThreadAsk(
         page=page_number(request.GET.get("page")),
-        only=request.GET.getlist("only"),
+        only=tuple(request.GET.getlist("only")),
         day=parse_id(request.GET.get("day")),
         q=request.GET.get("q", ""),
         # A filtered view pages by post numbers (selectors.threads): a bad one is ignored.
         after=parse_id(request.GET.get("after")),
         before=parse_id(request.GET.get("before")),
+    )
+    page = game_page(
+        game,
+        request.user,
+        ask,
         deferred=True,  # the posts and the vote history may come from the cache
         last=opening.last if opening is not None else None,
     )

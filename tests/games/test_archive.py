@@ -151,6 +151,7 @@ def _many(moderator, n):
             wolf_lynched(moderator, players, title=f"Inn {i}")
 
 
+@pytest.mark.slow
 def test_the_archive_is_paged_newest_first(client, moderator):
     _many(moderator, ARCHIVE_PAGE_SIZE + 1)
     first = client.get(reverse("archive")).content.decode()
@@ -178,6 +179,7 @@ def _count(client, query=None):
     return len(queries)
 
 
+@pytest.mark.slow
 def test_the_archives_query_count_does_not_grow_with_the_page(client, moderator, cast_users):
     with time_machine.travel(MARCH_2, tick=False):
         village_wins(moderator, cast_users)  # with rooms

@@ -187,6 +187,7 @@ def test_a_game_without_a_prod_rule_is_never_looked_at(
 
 
 # --- two sweeps at once (PostgreSQL row locks; SQLite has none) -----------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="row locks need PostgreSQL: set DATABASE_URL to a PostgreSQL database",

@@ -193,6 +193,7 @@ def _to_night_with_the_dead(game, n_posts):
     return seats[member].user, seats[target.name].user
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
 def test_room_afterlife_and_desk_query_counts_are_constant(
     client, big_game, cast_game, moderator, cold

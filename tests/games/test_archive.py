@@ -60,6 +60,7 @@ def test_the_archive_lists_finished_games_newest_first(client, archive):
     assert "Still at the inn" not in text and "Rex" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "found"),
     [
@@ -205,6 +206,7 @@ def running_with_rooms(cast_game, cast_users):
     return cast_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", ["anonymous", "outsider", "ann", "hal", "bob"])
 def test_a_running_games_rooms_afterlife_and_record_stay_closed(
     client, running_with_rooms, cast_users, viewer

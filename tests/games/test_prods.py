@@ -85,6 +85,7 @@ def test_silent_players_are_prodded_once_by_email_and_notification(
     assert len(_prods(prod_game)) == 7
 
 
+@pytest.mark.slow
 def test_the_second_prod_marks_the_seat_and_offers_it_to_the_list(
     prod_game, traveller, cast_users, moderator, django_capture_on_commit_callbacks
 ):

@@ -749,6 +749,7 @@ def test_a_post_cannot_choose_its_thread_kind_seat_or_number(client, cast_game, 
     assert Post.objects.get(game=cast_game, body="Ours").thread == "coven"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "data",
     [

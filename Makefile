@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Rebuilt whenever the dependencies change.
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run test test-fast lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -22,6 +22,12 @@ run: $(STAMP)
 # must never look like a pass.
 test: $(STAMP)
 	@$(BIN)/pytest $(PYTEST_ARGS) || { status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status; }
+
+# The fast lane: every test not marked slow (pyproject.toml's markers), on two processes.
+# `make test` still runs everything.
+test-fast: $(STAMP)
+	@$(BIN)/pytest -m "not slow" -n 2 $(PYTEST_ARGS) || { status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status; }
 
 lint: $(STAMP)

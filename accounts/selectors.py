@@ -16,7 +16,7 @@ _GRANTERS_SHOWN = 5
 
 
 def host_granter_names() -> list[str]:
-    """Player names of the members who can make someone a host (README, Hosting): active
+    """Player names of the members who can make someone a host (docs/hosting.md): active
     superusers, and active staff allowed to change users, directly or through a group."""
     change_user = Q(content_type__app_label=User._meta.app_label, codename="change_user")
     granters = User.objects.filter(is_active=True).filter(

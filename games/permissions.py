@@ -23,7 +23,7 @@ MODERATE_ANY_GAME = "games.moderate_any_game"
 
 
 # Who may open games ("games | game | Can add game"): granted in the admin on a user or a
-# group, or with `manage.py host_grant` (README, Hosting); the first sign-up on a site
+# group, or with `manage.py host_grant` (docs/hosting.md); the first sign-up on a site
 # without a host gets it (accounts.services.host_grant_if_first).
 HOST_GAMES = "games.add_game"
 

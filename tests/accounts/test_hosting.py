@@ -57,6 +57,7 @@ def _someone_who_can_host(how):
         hosts_group.user_set.add(UserFactory())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("how", ["superuser", "own permission", "group permission"])
 def test_no_sign_up_becomes_a_host_where_someone_can_host(client, how):
@@ -82,6 +83,7 @@ def test_a_sign_up_that_fails_grants_nothing(client):
     assert not hosts().exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="row locks need PostgreSQL: set DATABASE_URL to a PostgreSQL database",

@@ -35,6 +35,18 @@ NO_BROWSER = (
 )
 
 
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Every test here is slow (a real browser): `make test-fast` leaves them out. Before
+    `-m` deselects, and only for this folder's tests (this hook sees the whole run's)."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     """Without the browser, every test here skips before its fixtures launch anything, all

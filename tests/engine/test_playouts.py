@@ -6,6 +6,7 @@ import os
 import pickle
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ def _assert_may_act(status, inp):
     raise AssertionError(f"a {status} player acted: {inp}")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games)
 def test_random_games_keep_the_invariants(spec):

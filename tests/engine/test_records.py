@@ -152,6 +152,7 @@ def test_checkers_agree_on_example(path):
     assert _disagreements(check, path) == []
 
 
+@pytest.mark.slow
 def test_checkers_agree_on_the_team_records():
     """The same for the team's records, which name more kinds of expectation (one test:
     the records themselves run through test_team_record_passes everywhere)."""
@@ -188,6 +189,7 @@ def _play_record(text, *args):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, message",
     [
@@ -300,6 +302,7 @@ def test_format_example_plays_as_documented():
     assert result["final"]["extra_lives"] == {"ann": 0, "bob": 0, "cat": 0, "dan": 0}
 
 
+@pytest.mark.slow
 def test_two_thirds_warning_goes_to_stderr_only():
     players = [
         {"name": "a", "character": "judge", "type": "elder_witch"},

@@ -60,6 +60,7 @@ def worker_app():
             conn.default_channel.queue_delete(queue)
 
 
+@pytest.mark.slow
 @needs_redis
 @pytest.mark.django_db(transaction=True)
 def test_celery_worker_runs_the_beat_task_and_a_due_game_advances(
@@ -122,6 +123,7 @@ def _celery_view(settings_module, extra_env):
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_make_run_and_compose_schedule_the_same_sweep_tasks():
     local = _celery_view("witchhunt.settings.local", {})
     production = _celery_view("witchhunt.settings.production", PRODUCTION_ENV)

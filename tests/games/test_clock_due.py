@@ -190,6 +190,7 @@ def test_queryset_update_of_a_deadline_moves_it(game):
 
 
 # --- the migration fills it for the games that exist -------------------------------------
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_fills_next_due_at_for_existing_games():
     before = [("games", "0005_moderate_any_game")]
@@ -217,6 +218,7 @@ def test_the_migration_fills_next_due_at_for_existing_games():
 
 
 # --- the due query on its index (PostgreSQL) ---------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="the query plan is PostgreSQL's: set DATABASE_URL to a PostgreSQL database",

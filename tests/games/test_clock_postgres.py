@@ -57,6 +57,7 @@ def _advances(game):
     return GameInput.objects.filter(game=game, step={"advance": "phase"}).count()
 
 
+@pytest.mark.slow
 def test_two_threads_sweeping_the_same_due_games_advance_each_exactly_once(moderator, cast_users):
     games = _due_games(moderator, cast_users, 6)
     results = _in_threads(sweep.clock_sweep)

@@ -136,6 +136,7 @@ def test_desk_replace_by_player_name(mod_client, cast_game, cast_users):
     assert notices == ["Newby replaces Bob.", "Other replaces Ann."]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "data, reason",
     [

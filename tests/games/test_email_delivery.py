@@ -36,6 +36,8 @@ needs_redis = pytest.mark.skipif(
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 CAT = "cat@example.com"
 MOD = "mod@example.com"  # the moderator: told by a notice that the game started
+# A real mail server on loopback in every test, real workers in the last two.
+pytestmark = pytest.mark.slow
 
 
 def _address(name):

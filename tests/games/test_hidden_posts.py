@@ -137,6 +137,7 @@ def test_only_the_games_moderator_may_hide(client, leak, cast_users):
     assert Game.objects.get(pk=game.pk).posts_hidden == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("thread", "number", "reason", "said"),
     [

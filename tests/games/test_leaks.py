@@ -251,6 +251,7 @@ def viewers(moderator, court_users):
             **court_users}  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_every_page_shows_each_secret_only_to_those_entitled(client, long_thread, viewers, viewer):
     members = {key: who for key, (who, _) in COURT_ROOMS.items()}
@@ -339,6 +340,7 @@ def day_3(moderator):
     return game, viewers
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", AL_VIEWERS)
 def test_afterlife_offstage_and_replaced_see_only_what_they_are_entitled_to(client, day_3, viewer):
     game, viewers = day_3
@@ -420,6 +422,7 @@ def _assert_same(first, other, what):
             assert a == b, what
 
 
+@pytest.mark.slow
 def test_public_pages_do_not_follow_the_seat_order_of_the_deal(
     client, traveller, moderator, cast_users
 ):
@@ -446,6 +449,7 @@ def test_public_pages_do_not_follow_the_seat_order_of_the_deal(
     )
 
 
+@pytest.mark.slow
 def test_public_pages_do_not_follow_the_seed_that_shuffles_the_deal(
     client, traveller, moderator, cast_users
 ):

@@ -72,6 +72,7 @@ def test_without_the_servers_it_says_why_and_does_nothing(monkeypatch):
     assert lines == ["load           skipped: needs DATABASE_URL pointing at PostgreSQL"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     bool(loadstack.unavailable()),
     reason=f"the load run {loadstack.unavailable()} (CI sets DATABASE_URL and REDIS_URL)",
@@ -107,6 +108,7 @@ def test_a_short_run_checks_every_vote_and_leaves_nothing_behind():
     assert redis.Redis.from_url(run.redis_url).dbsize() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     bool(loadstack.unavailable()),
     reason=f"the load run {loadstack.unavailable()} (CI sets DATABASE_URL and REDIS_URL)",

@@ -18,6 +18,7 @@ from games.models import GameEvent
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_a_long_game_through_the_services_is_the_engines_replay_byte_for_byte():
     record = bench_record()
     game, played = play_record(record)

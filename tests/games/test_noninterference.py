@@ -124,6 +124,7 @@ def _witchhunt(name):
     return story
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HIDDEN))
 def test_a_hidden_witchhunt_input_changes_nothing_its_outsiders_are_served(name):
     first, second = twins(_witchhunt(name), VIEWERS)
@@ -160,6 +161,7 @@ WOLF_HIDDEN = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(WOLF_HIDDEN))
 def test_a_hidden_werewolf_input_changes_nothing_its_outsiders_are_served(name):
     first, second = twins(_wolf_story(WOLF_HIDDEN[name]), ("anonymous", "outsider", "eve"))
@@ -167,6 +169,7 @@ def test_a_hidden_werewolf_input_changes_nothing_its_outsiders_are_served(name):
     assert not differences(first, second), "\n".join(differences(first, second)[:8])
 
 
+@pytest.mark.slow
 def test_the_twins_do_tell_a_public_difference_apart():
     """The harness can fail: a public input (a day vote, a post) in one twin only is seen."""
 

@@ -99,6 +99,7 @@ def _count(client, user, path, *, cold=False):
     return len(queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
 def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
     counts = {}
@@ -119,6 +120,7 @@ def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
     assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES, counts
 
 
+@pytest.mark.slow
 def test_role_page_and_lobby_query_counts_are_constant(client, big_game, small_game):
     counts = {}
     for label, (game, player) in (("big", big_game), ("small", small_game)):
@@ -130,6 +132,7 @@ def test_role_page_and_lobby_query_counts_are_constant(client, big_game, small_g
     assert max(counts["big"]) <= 10, counts
 
 
+@pytest.mark.slow
 def test_reveal_query_count_is_constant(client, big_game, small_game, moderator):
     counts = {}
     for label, (game, player) in (("big", big_game), ("small", small_game)):
@@ -193,6 +196,7 @@ def _to_night_with_the_dead(game, n_posts):
     return seats[member].user, seats[target.name].user
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
 def test_room_afterlife_and_desk_query_counts_are_constant(
     client, big_game, cast_game, moderator, cold
@@ -253,6 +257,7 @@ def _loads(client, user, path, counting, *, cold=False):
     return len(counting.loads)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cold", [False, True], ids=["cached state", "replayed state"])
 def test_every_page_loads_the_engine_state_once(client, moderator, counting_cache, cold):
     users = afterlife_users()

@@ -87,6 +87,7 @@ def _due_games(n, now):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_burst_asks_for_more_clock_sweeps_on_the_clock_queue(
     clock_queue, django_capture_on_commit_callbacks

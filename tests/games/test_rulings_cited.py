@@ -245,6 +245,7 @@ def _case(reason):
     return "a" if reason == "died_twilight" else "g"
 
 
+@pytest.mark.slow
 def test_the_reasons_read_back_are_the_engines_decisions(engine_decisions):
     attempts, picks = engine_decisions
     seen, done = set(), 0

@@ -130,6 +130,7 @@ def test_a_werewolf_game_links_its_revision_to_its_own_rulings(client, moderator
     assert 'id="WW-19"' in rulings
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_sets_every_stored_game_to_2b_and_new_ones_to_3():
     before = [("games", "0013_seed_128_bits")]

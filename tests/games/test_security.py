@@ -260,6 +260,7 @@ def test_a_court_vote_refusal_does_not_tell_a_non_member_whether_a_court_meets(
     assert engine_state(Game.objects.get(pk=with_court.pk)).court_votes.votes == {"ann": "jon"}
 
 
+@pytest.mark.slow
 def test_no_refusal_tells_a_player_whether_a_king_is_in_play(
     client, court_game, court_users, moderator
 ):
@@ -392,6 +393,7 @@ def test_a_games_seed_is_drawn_from_a_space_too_large_to_search(moderator):
 
 
 # --- caching -------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_private_page_is_never_cached(client, day_3, moderator):
     game, users = day_3
     token = mail.unsubscribe_token(users["cat"], "reminders")
@@ -487,6 +489,7 @@ def _another_host():
     return other
 
 
+@pytest.mark.slow
 def test_desk_acts_are_404_to_everyone_but_the_moderator(client, day_3, moderator):
     game, users = day_3
     before = _snapshot(game)
@@ -658,6 +661,7 @@ def test_a_lovers_room_does_not_tell_how_many_pairs_sit_before_them(client, love
             assert not re.search(r"lovers-\d", a), name
 
 
+@pytest.mark.slow
 def test_two_lover_pairs_have_opaque_ids_and_keep_their_access_rules(
     client, lovers_games, moderator
 ):
@@ -745,6 +749,7 @@ def test_a_post_cannot_choose_its_thread_kind_seat_or_number(client, cast_game, 
     assert Post.objects.get(game=cast_game, body="Ours").thread == "coven"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "data",
     [

@@ -114,6 +114,7 @@ def test_a_seed_must_be_a_non_negative_whole_number(moderator):
     assert not Game.objects.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_keeps_the_seeds_of_existing_games():
     before = [("games", "0011_post_hidden")]

@@ -360,6 +360,7 @@ def _private_events(game, n):
     )
 
 
+@pytest.mark.slow
 def test_the_reveal_reads_a_long_game_in_as_many_queries_as_a_short_one(
     client, cast_game, moderator
 ):

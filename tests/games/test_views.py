@@ -712,6 +712,7 @@ MUTATING = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MUTATING)
 def test_get_on_a_mutating_url_is_refused(client, cast_game, cast_users, moderator, name):
     before = (GameEvent.objects.count(), Post.objects.count(), cast_game.seats.count())

@@ -68,12 +68,14 @@ def test_the_same_seed_gives_the_same_estimate(ruleset):
     assert simulate(setup, games=60, seed=8).as_dict() != first.as_dict()
 
 
+@pytest.mark.slow
 def test_an_estimate_does_not_depend_on_how_many_processes_play_it():
     setup = suggested("werewolf", 8)
     alone = simulate(setup, games=240, seed=3)
     assert simulate(setup, games=240, seed=3, workers=2, every=50).as_dict() == alone.as_dict()
 
 
+@pytest.mark.slow
 def test_chunks_over_processes_come_in_the_games_order():
     setup = suggested("werewolf", 8)
     chunks = list(chunk_tallies(setup, 5, 10, 130, workers=3, chunk=25))
@@ -82,6 +84,7 @@ def test_chunks_over_processes_come_in_the_games_order():
     assert [(c.wins, c.days) for c in chunks] == [(h.wins, h.days) for h in here]
 
 
+@pytest.mark.slow
 def test_a_lab_process_that_dies_ends_the_run_with_an_error_and_no_process_left():
     chunks = chunk_tallies(suggested("witchhunt", 8), 1, 0, 100_000, workers=2, chunk=20)
     next(chunks)
@@ -95,6 +98,7 @@ def test_a_lab_process_that_dies_ends_the_run_with_an_error_and_no_process_left(
     assert billiard.active_children() == []  # the other one was stopped
 
 
+@pytest.mark.slow
 def test_a_game_that_fails_in_another_process_raises_its_own_error_here():
     """A deal the rules refuse says why in the same words over processes as here, so the
     lab's page shows them either way."""
@@ -109,6 +113,7 @@ def test_a_game_that_fails_in_another_process_raises_its_own_error_here():
     assert "in a lab process" in "".join(there.value.__notes__)
 
 
+@pytest.mark.slow
 def test_the_processes_yield_the_cpu_to_the_site():
     chunks = chunk_tallies(suggested("witchhunt", 8), 1, 0, 100_000, workers=2, chunk=20)
     next(chunks)
@@ -129,6 +134,7 @@ def _running(pid):
         return False
 
 
+@pytest.mark.slow
 def test_the_processes_stop_when_their_reader_is_killed():
     """A job's worker killed outright (its time limit, the kernel out of memory) leaves no
     process playing the rest of its games for nobody."""
@@ -173,6 +179,7 @@ def test_by_size_estimates_each_size():
     assert all(est.games == 20 for _, est in rows)
 
 
+@pytest.mark.slow
 def test_progress_over_several_processes_counts_up_to_every_game():
     seen = []
     simulate(

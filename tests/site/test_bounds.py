@@ -127,6 +127,7 @@ def test_reply_and_quote_prefill_the_form_from_a_real_post(client, game, players
     assert "I am the Judge." in form.initial["body"] and form.initial["reply_to"] == post.number
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["reply", "quote"])
 @pytest.mark.parametrize(
     "value", ["²", "٣", "9" * 5000, TOO_BIG, "99999999999999999999", "-1", "0", "1x", ""]
@@ -161,6 +162,7 @@ def _errors(response):
     return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "field",
     ["seats_count", "werewolves", "specials", "day_hours", "night_hours", "early_end_grace",

@@ -2,9 +2,13 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 from tests.production_env import PRODUCTION_ENV
+
+# Each test starts manage.py in a process of its own.
+pytestmark = pytest.mark.slow
 
 
 def _deploy_check(environment: dict) -> subprocess.CompletedProcess:

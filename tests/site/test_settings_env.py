@@ -126,11 +126,13 @@ def _import_production(**overrides: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_production_settings_load_with_a_complete_environment():
     result = _import_production()
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [

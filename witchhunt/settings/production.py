@@ -1,5 +1,5 @@
 """docker-compose and any real deployment: every secret and server comes from the
-environment, and a missing one stops start-up (see README for the variables)."""
+environment, and a missing one stops start-up (see docs/environment.md for the variables)."""
 
 from django.core.exceptions import ImproperlyConfigured
 

@@ -1,6 +1,6 @@
 """`python manage.py host_grant NAME_OR_EMAIL` lets a member open games; `--revoke` takes
 it back. The same as adding or removing "games | game | Can add game" on the user in the
-admin (README, Hosting)."""
+admin (docs/hosting.md)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q

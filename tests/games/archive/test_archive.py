@@ -60,6 +60,7 @@ def test_the_archive_lists_finished_games_newest_first(client, archive):
     assert "Still at the inn" not in text and "Rex" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "found"),
     [
@@ -151,6 +152,7 @@ def _many(moderator, n):
             wolf_lynched(moderator, players, title=f"Inn {i}")
 
 
+@pytest.mark.slow
 def test_the_archive_is_paged_newest_first(client, moderator):
     _many(moderator, ARCHIVE_PAGE_SIZE + 1)
     first = client.get(reverse("archive")).content.decode()
@@ -178,6 +180,7 @@ def _count(client, query=None):
     return len(queries)
 
 
+@pytest.mark.slow
 def test_the_archives_query_count_does_not_grow_with_the_page(client, moderator, cast_users):
     with time_machine.travel(MARCH_2, tick=False):
         village_wins(moderator, cast_users)  # with rooms
@@ -203,6 +206,7 @@ def running_with_rooms(cast_game, cast_users):
     return cast_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", ["anonymous", "outsider", "ann", "hal", "bob"])
 def test_a_running_games_rooms_afterlife_and_record_stay_closed(
     client, running_with_rooms, cast_users, viewer

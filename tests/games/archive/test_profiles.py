@@ -189,6 +189,7 @@ def _count(client, user):
     return len(queries)
 
 
+@pytest.mark.slow
 def test_the_profiles_query_count_does_not_grow_with_the_games(client, moderator, cast_users):
     ann, cat = cast_users["ann"], cast_users["cat"]
     one = UserFactory(player_name="Solo")
@@ -242,6 +243,7 @@ def _leaks(html):
     return found + [k for k in SECRET_KEYS if re.search(rf"\b{k}\b", html)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cast", ["court", "afterlife"])
 def test_no_profile_shows_a_running_games_card_to_anyone(client, moderator, request, cast):
     if cast == "court":

@@ -87,6 +87,7 @@ def test_silent_players_are_prodded_once_by_email_and_notification(
     assert len(_prods(prod_game)) == 7
 
 
+@pytest.mark.slow
 def test_the_second_prod_marks_the_seat_and_offers_it_to_the_list(
     prod_game, traveller, cast_users, moderator, django_capture_on_commit_callbacks
 ):
@@ -189,6 +190,7 @@ def test_a_game_without_a_prod_rule_is_never_looked_at(
 
 
 # --- two sweeps at once (PostgreSQL row locks; SQLite has none) -----------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="row locks need PostgreSQL: set DATABASE_URL to a PostgreSQL database",

@@ -115,6 +115,7 @@ def _wait_until_someone_waits_on_my_lock(timeout=10.0):
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="row locks need PostgreSQL: set DATABASE_URL to a PostgreSQL database",

@@ -292,6 +292,7 @@ def _pages(game):
     return urls
 
 
+@pytest.mark.slow
 def test_the_salt_and_the_deal_text_are_secret_until_the_finish(
     client, cast_game, moderator, cast_users, eager_tasks, django_capture_on_commit_callbacks
 ):

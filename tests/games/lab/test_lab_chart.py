@@ -7,6 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from games.lab.simulation.chart import Bar, chart_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -82,6 +84,7 @@ def test_words_are_escaped_and_the_chart_stays_small():
     assert len(_chart(sizes=SIZES, current=12).encode()) < 60_000
 
 
+@pytest.mark.slow
 def test_the_same_estimate_draws_the_same_bytes_from_any_thread():
     expected = [_chart(sizes=SIZES, current=n) for n in (8, 12, 16, 24)]
     with ThreadPoolExecutor(4) as pool:

@@ -80,6 +80,7 @@ def _werewolf(seats: int) -> Setup:
 
 
 # --- one job at work per member -------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_member_has_one_estimate_at_work_at_a_time(
     client, member, lab_queue, django_capture_on_commit_callbacks, settings
@@ -144,6 +145,7 @@ def test_a_failed_estimate_frees_its_member_and_try_again_is_refused_while_anoth
 
 
 # --- the queue's cap --------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_new_estimates_wait_for_room_when_the_lab_is_busy(
     client, member, lab_queue, django_capture_on_commit_callbacks, settings
@@ -184,6 +186,7 @@ def test_a_setup_costs_a_unit_for_every_twelve_seats(settings):
     assert lab_cost(find_suggested("werewolf-48")) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_members_estimates_are_counted_over_the_last_hour_not_by_the_clocks_hour(
     client, member, django_capture_on_commit_callbacks, settings
@@ -212,6 +215,7 @@ def test_a_members_estimates_are_counted_over_the_last_hour_not_by_the_clocks_ho
         assert taken["Location"] == reverse("lab_result", kwargs={"key": WITCHHUNT_8.key()})
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_four_twelve_seat_estimates_cost_what_one_of_forty_eight_seats_does(
     client, member, django_capture_on_commit_callbacks, settings
@@ -227,6 +231,7 @@ def test_four_twelve_seat_estimates_cost_what_one_of_forty_eight_seats_does(
     assert "yours count 4. Try again in 60 minutes." in _refusal(refused)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_answers_kept_cost_nothing_and_staff_and_lab_fill_are_not_limited(
     client, member, lab_queue, django_capture_on_commit_callbacks, settings

@@ -174,6 +174,7 @@ def _what_b_sees(b, capture) -> list:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_what_a_member_sees_of_a_setup_does_not_depend_on_another_having_estimated_it(
     member, lab_queue, settings, django_capture_on_commit_callbacks

@@ -118,6 +118,7 @@ def test_an_unknown_suggested_setup_is_not_found(client, member):
 
 
 # --- one job per setup ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_setup_is_queued_once_however_often_it_is_asked_for(
     client, member, lab_queue, django_capture_on_commit_callbacks, settings
@@ -232,6 +233,7 @@ def test_while_the_job_waits_the_page_shows_its_progress_and_a_plain_refresh(cli
     assert "<svg" not in html and "<table" not in html
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_finished_job_shows_the_chart_and_the_tables_beside_it(client, member, settings):
     lab_start(setup=WITCHHUNT_8, user=member)
@@ -294,6 +296,7 @@ def test_an_estimate_not_kept_is_not_found(client):
 
 
 # --- the new-game form and the rules pages -----------------------------------------------
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_new_game_form_lists_the_suggested_setups_with_their_cached_estimates(
     client, host, member, settings
@@ -351,6 +354,7 @@ def test_an_estimate_made_elsewhere_is_kept_unless_a_better_one_is(client, membe
     assert "Waiting for the lab’s worker" in _result(client).content.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_job_out_of_time_ends_with_the_games_it_has_played(client, member, settings):
     settings.LAB_GAMES = 5000
@@ -363,6 +367,7 @@ def test_a_job_out_of_time_ends_with_the_games_it_has_played(client, member, set
     assert "<progress" not in html
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_lab_fill_estimates_the_suggested_setups_for_the_new_game_form(
     client, host, lab_queue, settings, django_capture_on_commit_callbacks

@@ -44,6 +44,7 @@ def lab_worker(settings):
         yield worker
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # the worker's start closes the connections
 def test_a_started_job_reports_its_progress_and_finishes(
     lab_worker, client, member, django_capture_on_commit_callbacks
@@ -86,6 +87,7 @@ def test_a_started_job_reports_its_progress_and_finishes(
     assert callbacks == []
 
 
+@pytest.mark.slow
 def test_a_job_in_a_daemonic_worker_process_plays_on_every_core_to_the_same_estimate():
     context = billiard.get_context("spawn")  # a fresh interpreter: no thread of this run's
     out = context.Queue()
@@ -103,6 +105,7 @@ def test_a_job_in_a_daemonic_worker_process_plays_on_every_core_to_the_same_esti
     assert record["sizes"] == alone["sizes"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("queues", "warm"), [("lab", "True"), ("clock,email", "False")])
 def test_a_lab_worker_draws_a_chart_before_its_pool_starts(queues, warm):
     """The first chart in a process costs over a second (matplotlib's import and fonts), in

@@ -195,6 +195,7 @@ def _allowed(facts, viewer, text):
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", SEATS)
 def test_a_digest_tells_nobody_what_their_pages_would_not(court_game, court_users, viewer):
     for key, (members, note) in COURT_ROOMS.items():
@@ -211,6 +212,7 @@ def test_a_digest_tells_nobody_what_their_pages_would_not(court_game, court_user
     assert not re.search(r"\blovers-\d", raw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", AL_SEATED)
 def test_the_afterlife_and_the_replaced_read_only_their_own_in_the_digest(moderator, viewer):
     from tests.games.afterlife_cast import afterlife_users

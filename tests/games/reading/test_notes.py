@@ -40,6 +40,7 @@ def test_the_author_sees_her_note_beside_the_posts_and_in_the_player_list(
     assert SECRET in notes_page and '<option value="scum" selected>' in notes_page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", ["bob", "cat", "moderator", "anonymous"])
 def test_nobody_else_sees_the_note_anywhere(client, noted, cast_users, moderator, who):
     client.logout()

@@ -81,15 +81,16 @@ class SeatInline(admin.TabularInline):
             return "—"
 
 
-def _each_row(modeladmin, request, queryset, do, done):
-    """Run a moderator's service on each chosen row (a game, a post), saying how each went."""
+def _each_row(modeladmin, request, queryset, do, done, label=str):
+    """Run a moderator's service on each chosen row (a game, a post, a seat), saying how
+    each went, the row named by `label`."""
     for row in queryset:
         try:
             do(row)
         except GameRuleError as e:
-            modeladmin.message_user(request, f"{row}: {e}", messages.ERROR)
+            modeladmin.message_user(request, f"{label(row)}: {e}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{row}: {done}", messages.SUCCESS)
+            modeladmin.message_user(request, f"{label(row)}: {done}", messages.SUCCESS)
 
 
 @admin.action(description="Start the selected games")

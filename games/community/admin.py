@@ -41,14 +41,7 @@ def _each_seat(modeladmin, request, seats, do, done):
     if not request.user.has_perm("games.change_game"):
         modeladmin.message_user(request, "Only moderators can do that.", messages.ERROR)
         return
-    for seat in seats:
-        where = f"{seat.name} in {seat.game}"
-        try:
-            do(seat)
-        except GameRuleError as e:
-            modeladmin.message_user(request, f"{where}: {e}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{where}: {done}", messages.SUCCESS)
+    _each_row(modeladmin, request, seats, do, done, label=lambda s: f"{s.name} in {s.game}")
 
 
 @admin.action(description="Ask for a replacement for the seats of the selected rows")

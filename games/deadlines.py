@@ -43,6 +43,11 @@ def prods_first_due(game):
     return game.phase_started_at + game.prod_after
 
 
+# What the moderator's extend and shorten forms offer, in minutes (services/clock.py bounds
+# any move by MOVE_MIN and MOVE_MAX).
+MOVE_CHOICES = (15, 60, 180, 360, 720, 1440, 2880)
+
+
 def move_deadline(game, delta: timedelta) -> None:
     """Extend (delta > 0) or shorten (delta < 0) the phase; midnight moves half as far."""
     game.deadline_at += delta

@@ -2,13 +2,15 @@
 one-click unsubscribe headers, the signed unsubscribe tokens, and the outbox it is written to.
 
 Each email goes to one player's own address (never several in one message). It is
-rendered in the transaction that decides it and written there to the outbox (GameEmail, one
-row per recipient email); once the transaction commits, the `email` queue sends each row
-on its own (games/services/outbox.py), so an email never announces a change that rolled
-back, a mail server that is down delays the email (tried again with growing gaps) but never
-loses it nor holds up the game, and an address the server refuses skips only itself. Every
-email carries one-click unsubscribe headers for its preference; the link holds a signed
-token naming the user and the preference (django.core.signing).
+written to the outbox (GameEmail, one row per recipient email) in the same transaction as
+what keeps it to once; the phase, role, reminder and wagon emails are rendered before that
+transaction, apart from the game row's lock (services/emails.py). Once it commits, the
+`email` queue sends each row on its own (games/services/outbox.py), so an email never
+announces a change that rolled back, a mail server that is down delays the email (tried
+again with growing gaps) but never loses it nor holds up the game, and an address the
+server refuses skips only itself. Every email carries one-click unsubscribe headers for
+its preference; the link holds a signed token naming the user and the preference
+(django.core.signing).
 """
 
 from django.conf import settings

@@ -548,8 +548,8 @@ class EmailSent(models.Model):
 
 
 class GameEmail(models.Model):
-    """The outbox: one game email to one member, written in the transaction that decides
-    it (rendered then, in the member's zone), sent after the commit by the `email` queue
+    """The outbox: one game email to one member (rendered in the member's zone), written in
+    the transaction that claims it (games/mail.py), sent after the commit by the `email` queue
     (games/services/outbox.py), one at a time. Pending until the mail server accepts it
     (sent) or refuses its address outright (refused); a transient failure pushes
     `next_try_at` back by a growing gap. `next_try_at` is also a claim: a sender moves it

@@ -1,7 +1,11 @@
-"""The clock panel beside the thread: the deadline as it stands for the viewer, and in a
-game that ends phases early, the viewer's "I'm done" state (W-2a)."""
+"""The clock's controls, read for their pages (templates/clock/): in a game that ends
+phases early, the player's "I'm done" state (W-2a) beside the game page's thread, and
+how far the moderator's desk offers to move the deadline."""
+
+from datetime import timedelta
 
 from .. import turns
+from ..deadlines import MOVE_CHOICES
 from ..mapping import engine_state
 from ..models import Game, PhaseLockIn, Seat
 from ..narration import duration_words
@@ -14,17 +18,15 @@ def locked_in_names(game: Game) -> set[str]:
     )
 
 
-def early_end_panel(game: Game, user) -> dict | None:
-    """The viewer's "I'm done" panel (W-2a), or None when the game runs phases to their
+def early_end_panel(game: Game, seat: Seat | None) -> dict | None:
+    """The "I'm done" panel (W-2a) of the viewer holding `seat` (the game page's
+    `viewer_seat`, so not read again), or None when the game runs phases to their
     deadlines or the viewer has no seat.
 
     It counts the living seats not yet done, by day and by night, and nothing else: the
     early end never waits on, or counts, a dead or offstage seat, so the panel reads the
     same whatever the dead are (Angels or Demons) and whoever holds a last act."""
-    if not game.early_end or game.status != Game.Status.RUNNING:
-        return None
-    seat = Seat.objects.filter(game=game, user=user).first()
-    if seat is None:
+    if seat is None or not game.early_end or game.status != Game.Status.RUNNING:
         return None
     state = engine_state(game)
     locked = locked_in_names(game)
@@ -43,3 +45,8 @@ def early_end_panel(game: Game, user) -> dict | None:
         "deadline": game.deadline_at,
         "grace": duration_words(game.early_end_grace),
     }
+
+
+def clock_moves() -> list[tuple[int, str]]:
+    """What the moderator's extend and shorten forms offer: (minutes, in words)."""
+    return [(m, duration_words(timedelta(minutes=m))) for m in MOVE_CHOICES]

@@ -10,6 +10,7 @@ from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
+from .clock import clock_moves
 from .log import by_phase, events_all
 from .rooms import room_links, room_ref
 from .seats import CardRow, card_rows, display_names, game_seats
@@ -76,6 +77,7 @@ class DeskPage:
     threads: list  # RoomLink: every private thread
     hidden: list = field(default_factory=list)  # HiddenPost: the posts the moderator hid
     emails: "EmailTrouble | None" = None  # the game emails not reaching players
+    clock_moves: list = field(default_factory=list)  # the clock's extend and shorten choices
 
 
 def desk_page(game: Game) -> DeskPage:
@@ -91,6 +93,7 @@ def desk_page(game: Game) -> DeskPage:
         threads=room_links(game, state),
         hidden=hidden_posts(game, names),
         emails=email_trouble(game, seats),
+        clock_moves=clock_moves(),
     )
 
 

@@ -7,7 +7,13 @@ The names below are the ones views, the admin and the sweep use.
 
 from .base import SetupProblems, game_locked, game_moderated, seat_of
 from .clock import clock_extend, clock_pause, clock_resume, clock_retry, clock_shorten
-from .emails import email_preference_off, phase_emails_send, reminders_send, role_emails_send
+from .emails import (
+    email_preference_off,
+    phase_emails_send,
+    reminders_decide,
+    reminders_write,
+    role_emails_send,
+)
 from .games import game_create, game_start
 from .inputs import input_apply, phase_end_if_ready
 from .moderation import (
@@ -62,7 +68,8 @@ __all__ = [
     "post_show",
     "post_create",
     "reminder_tick",
-    "reminders_send",
+    "reminders_decide",
+    "reminders_write",
     "role_emails_send",
     "room_post",
     "seat_input_apply",

@@ -22,8 +22,6 @@ from .posts import moderator_notice_create
 
 MOVE_MIN = timedelta(minutes=1)
 MOVE_MAX = timedelta(days=14)
-# What the moderator's extend and shorten forms offer, in minutes.
-MOVE_CHOICES = (15, 60, 180, 360, 720, 1440, 2880)
 
 
 def _check_move(delta):

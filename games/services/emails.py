@@ -1,10 +1,6 @@
 """Which game emails go out, and to whom: deadline reminders, phase changes, the role
 email, and turning a preference off. games/mail.py builds and sends each one.
 
-Each email is recorded in EmailSent as it is written to the outbox (games/mail.py, sent
-by services/outbox.py once the transaction commits): the row's unique constraint makes
-every email go out at most once, whoever else gets there.
-
 Who gets what:
 - reminders (Game.reminder_hours before each deadline; User.email_deadline_reminders):
   the seats the phase still waits for (games/turns.py `awaited`): living players with no
@@ -15,7 +11,38 @@ Who gets what:
   the end of the game; public announcements only;
 - the role email when a game starts (also User.email_phase_changes, since it is the
   first phase change): the seat's own cards, to the seat's own address only.
+
+Each email goes out at most once: it is claimed by an EmailSent row, whose unique
+constraint settles it whoever else gets there, written in the same transaction as its
+pending GameEmail row (games/mail.py `send_after_commit`; services/outbox.py sends it once
+that commits).
+
+The emails are rendered without the game's row lock, which every vote and post waits on
+(a 48-seat dawn would otherwise stall the votes while 48 emails render). A send is three
+steps:
+1. Decide, in a short transaction with the game row locked: who gets what, read as it
+   stands under the lock, as the rows and plain values the templates need. Nothing is
+   rendered and nothing written (a reminder aside, below). The emails already claimed are
+   left out, so a task run twice, or a replacement's role email, renders no more than is new.
+2. Render each email (mail.message_build), with no transaction open.
+3. Claim and write, in a second short transaction, without the game's lock: each email's
+   EmailSent row, then the claimed ones' GameEmail rows. The claim keeps an email to once
+   without the lock: a rival that claimed it first (committed, or still in flight, which
+   the insert waits for) makes ours an IntegrityError, and that email is dropped. As
+   nothing is claimed before this step, a worker that dies in between leaves no email
+   claimed but unwritten: whatever runs it again (a retried task, the next reminder
+   sweep) sends it.
+A reminder is decided under the reminder sweep's claim of the game (sweep.reminder_tick),
+which holds the game back from the other sweeps while it renders (`RENDER_LEASE`, in
+Game.next_reminder_at). Its step 3 takes the game row again, briefly, to mark the reminder
+time done (Game.reminders_sent) with the claims, once it has checked that the reminder is
+still the one due (same phase and deadline, running, not paused); else it writes nothing
+and the sweep decides afresh.
 """
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 
@@ -29,6 +56,10 @@ from ..narration import describe_event, seat_cards
 from ..selectors.seats import display_names, seats_public
 from ..selectors.votes import vote_count
 
+# How long a reminder being rendered keeps the other reminder sweeps off its game; a
+# worker that dies meanwhile delays the reminder by this much, never loses it.
+RENDER_LEASE = timedelta(minutes=2)
+
 
 def email_preference_off(*, user, preference: str) -> None:
     """Turn one email preference off (the profile page turns it back on)."""
@@ -36,32 +67,87 @@ def email_preference_off(*, user, preference: str) -> None:
     User.objects.filter(pk=user.pk).update(**{field: False})
 
 
-def _record_once(game, seat, kind, phase, hours=0) -> bool:
+# --- the three steps ---------------------------------------------------------------------
+class Claim(NamedTuple):
+    """What EmailSent records of one email (its unique constraint's columns)."""
+
+    seat_id: int
+    kind: str
+    phase: str
+    hours: int = 0
+
+
+class Draft(NamedTuple):
+    """One email decided (step 1), not yet rendered: its claim and message_build's arguments."""
+
+    claim: Claim
+    user: User
+    template: str
+    context: dict
+    preference: str
+
+
+def _claimed(game, kind, **where) -> set[Claim]:
+    """The game's emails of `kind` already claimed (step 1 leaves them out)."""
+    rows = EmailSent.objects.filter(game=game, kind=kind, **where)
+    return {Claim(*row) for row in rows.values_list("seat_id", "kind", "phase", "hours")}
+
+
+def _render(drafts) -> list[tuple[Claim, object]]:
+    """Step 2: each draft's email, rendered after the deciding transaction: no lock held."""
+    return [(d.claim, message_build(d.user, d.template, d.context, d.preference)) for d in drafts]
+
+
+def _record_once(game, claim: Claim) -> bool:
     """Record that this email goes out; False when it already did (or is going)."""
     try:
         with transaction.atomic():
-            EmailSent.objects.create(game=game, seat=seat, kind=kind, phase=phase, hours=hours)
+            EmailSent.objects.create(game=game, **claim._asdict())
     except IntegrityError:
         return False
     return True
 
 
+def _claim_and_write(game, rendered, *, expires_at=None) -> int:
+    """Step 3: claim each rendered email and write the claimed ones to the outbox, in one
+    transaction; returns how many."""
+    if not rendered:
+        return 0
+    with transaction.atomic():
+        messages = [message for claim, message in rendered if _record_once(game, claim)]
+        send_after_commit(messages, expires_at=expires_at)
+    return len(messages)
+
+
 # --- reminders -------------------------------------------------------------------------
-def reminders_send(*, game: Game, now) -> int:
-    """Send the reminders due in `game` (claimed and locked by sweep.reminder_tick);
-    returns how many emails were queued. When several reminder times are due at once
-    (the deadline was moved earlier, or the clock was down), one email goes out, for the
-    nearest; the others are marked done."""
+@dataclass
+class Reminders:
+    """A reminder decided (step 1), for reminders_write."""
+
+    game: Game  # as it stood under the lock
+    hours: int
+    drafts: list[Draft]
+
+
+def reminders_decide(*, game: Game, now) -> Reminders | None:
+    """Step 1 of the reminders due in `game` (claimed and locked by sweep.reminder_tick):
+    the emails to render, or None when there are none. When several reminder times are
+    due at once (the deadline was moved earlier, or the clock was down), one email goes
+    out, for the nearest; the others are marked done with it."""
     due = deadlines.due_reminders(game, now)
-    game.reminders_sent = sorted({*(game.reminders_sent or ()), *due}, reverse=True)
-    game.next_reminder_at = deadlines.next_reminder_at(game)
-    game.save(update_fields=["reminders_sent", "next_reminder_at"])
-    if not due or game.deadline_at <= now:
-        return 0  # the deadline itself has passed: the clock resolves the phase instead
-    hours = due[-1]
+    # Once the deadline itself has passed, the clock resolves the phase instead.
+    drafts = _reminder_drafts(game, due[-1], now) if due and game.deadline_at > now else []
+    if not drafts:
+        _reminders_done(game, due)
+        return None
+    game.next_reminder_at = now + RENDER_LEASE  # reminders_write sets it right
+    game.save(update_fields=["next_reminder_at"])
+    return Reminders(game, due[-1], drafts)
+
+
+def _reminder_drafts(game, hours, now) -> list[Draft]:
     state = engine_state(game)
     seats = seats_public(game)
-    names = display_names(seats)
     count = vote_count(state) if not state.night else None
     context = {
         "game": game,
@@ -69,19 +155,50 @@ def reminders_send(*, game: Game, now) -> int:
         "midnight_at": game.midnight_at,
         "left": deadlines.remaining(game, now),
         "count": count,
-        "names": names,
+        "names": display_names(seats),
         "url": game_url(game) if count else role_url(game),
     }
-    messages = []
+    done = _claimed(game, EmailSent.Kind.REMINDER, phase=game.phase, hours=hours)
+    drafts = []
     for seat in seats:
-        user = seat.user
-        if not user.email_deadline_reminders or not turns.awaited(state, seat.name):
+        if not seat.user.email_deadline_reminders or not turns.awaited(state, seat.name):
             continue
-        if _record_once(game, seat, EmailSent.Kind.REMINDER, game.phase, hours):
+        claim = Claim(seat.pk, EmailSent.Kind.REMINDER, game.phase, hours)
+        if claim not in done:
             seat_context = {**context, "seat": seat, "living": state.seat(seat.name).living}
-            messages.append(message_build(user, "reminder", seat_context, "reminders"))
-    send_after_commit(messages, expires_at=game.deadline_at)  # "ends in 6 hours"
-    return len(messages)
+            drafts.append(Draft(claim, seat.user, "reminder", seat_context, "reminders"))
+    return drafts
+
+
+def _reminders_done(game, due) -> None:
+    game.reminders_sent = sorted({*(game.reminders_sent or ()), *due}, reverse=True)
+    game.next_reminder_at = deadlines.next_reminder_at(game)
+    game.save(update_fields=["reminders_sent", "next_reminder_at"])
+
+
+def reminders_write(decided: Reminders, *, now) -> int:
+    """Steps 2 and 3 of `decided`, once the sweep's claim has let the game go: returns
+    how many emails were queued (none when the game moved on while they rendered)."""
+    rendered = _render(decided.drafts)
+    then = decided.game
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=then.pk).first()
+        if game is None:
+            return 0
+        due = deadlines.due_reminders(game, now)
+        if not (
+            due
+            and due[-1] == decided.hours
+            and (game.phase, game.deadline_at) == (then.phase, then.deadline_at)
+            and game.status == Game.Status.RUNNING
+            and game.paused_at is None
+        ):
+            # What was rendered no longer holds: the sweep decides again.
+            game.next_reminder_at = deadlines.next_reminder_at(game)
+            game.save(update_fields=["next_reminder_at"])
+            return 0
+        _reminders_done(game, due)
+        return _claim_and_write(game, rendered, expires_at=game.deadline_at)  # "ends in 6 hours"
 
 
 # --- phase changes and the end ---------------------------------------------------------
@@ -121,13 +238,13 @@ def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) 
             "paused": game.paused_at is not None,
             "url": game_url(game),
         }
-        messages = [
-            message_build(seat.user, "phase", {**context, "seat": seat}, "phases")
-            for seat in seats
-            if seat.user.email_phase_changes and _record_once(game, seat, kind, phase)
-        ]
-        send_after_commit(messages)
-    return len(messages)
+        done = _claimed(game, kind, phase=phase)
+        drafts = []
+        for seat in seats:
+            claim = Claim(seat.pk, kind, phase)
+            if seat.user.email_phase_changes and claim not in done:
+                drafts.append(Draft(claim, seat.user, "phase", {**context, "seat": seat}, "phases"))
+    return _claim_and_write(game, _render(drafts))
 
 
 # --- the role email --------------------------------------------------------------------
@@ -161,19 +278,18 @@ def role_emails_send(*, game_id: int) -> int:
                 game=game, kind="replaced", audience=GameEvent.Audience.PUBLIC
             ).values_list("data", flat=True)
         }
-        messages = []
+        done = _claimed(game, EmailSent.Kind.ROLE)
+        drafts = []
         for seat in seats:
-            if not seat.user.email_phase_changes:
-                continue
             # Once per occupant of a seat: a replacement (W-72) gets the seat's cards too.
-            if _record_once(game, seat, EmailSent.Kind.ROLE, f"user {seat.user_id}"):
-                cards = _cards(game, seat.assignment)
-                seat_context = {
-                    **context,
-                    "seat": seat,
-                    "cards": cards,
-                    "replacing": seat.name in replaced,
-                }
-                messages.append(message_build(seat.user, "role", seat_context, "phases"))
-        send_after_commit(messages)
-    return len(messages)
+            claim = Claim(seat.pk, EmailSent.Kind.ROLE, f"user {seat.user_id}")
+            if not seat.user.email_phase_changes or claim in done:
+                continue
+            seat_context = {
+                **context,
+                "seat": seat,
+                "cards": _cards(game, seat.assignment),
+                "replacing": seat.name in replaced,
+            }
+            drafts.append(Draft(claim, seat.user, "role", seat_context, "phases"))
+    return _claim_and_write(game, _render(drafts))

@@ -32,18 +32,25 @@ def notifications_write(game: Game, rows, *, once: bool = False) -> list[Notific
     notice): `rows` are (user_id, kind, key, text). With `once`, a row whose user, kind and
     key were written before is left out (callers hold the game row's lock, so the check is
     exact). One INSERT, and the unread counts."""
-    if once and rows:
-        done = set(
-            Notification.objects.filter(
-                game=game, kind__in={k for _u, k, _key, _t in rows},
-                key__in={key for _u, _k, key, _t in rows},
-            ).values_list("user_id", "kind", "key")
-        )  # fmt: skip
-        rows = [row for row in rows if tuple(row[:3]) not in done]
+    if once:
+        rows = notifications_unwritten(game, rows)
     new = [Notification(user_id=u, game=game, kind=k, key=key, text=t) for u, k, key, t in rows]
     Notification.objects.bulk_create(new)
     unread_add(n.user_id for n in new)
     return new
+
+
+def notifications_unwritten(game: Game, rows) -> list:
+    """`rows` (user_id, kind, key, text) less those whose user, kind and key were written."""
+    if not rows:
+        return rows
+    done = set(
+        Notification.objects.filter(
+            game=game, kind__in={k for _u, k, _key, _t in rows},
+            key__in={key for _u, _k, key, _t in rows},
+        ).values_list("user_id", "kind", "key")
+    )  # fmt: skip
+    return [row for row in rows if tuple(row[:3]) not in done]
 
 
 # --- the unread count (User.notifications_unread: the header's, no query to read) -------

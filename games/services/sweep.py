@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from ..models import Game
 from ..queue import SWEEP_TICKED, after_commit, emit
-from .emails import reminders_send
+from .emails import reminders_decide, reminders_write
 from .phases import midnight_pass, phase_advance
 
 logger = logging.getLogger(__name__)
@@ -118,7 +118,8 @@ def clock_tick(now=None) -> str | None:
 
 
 def reminder_tick(now=None) -> str | None:
-    """Claim one game with a reminder due and send it (services/emails.py); returns
+    """Claim one game with a reminder due and send it (services/emails.py): decided under
+    the claim, rendered and written once the claim has let the game row go. Returns
     REMINDED, FAILED, or None when none is due."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -127,12 +128,21 @@ def reminder_tick(now=None) -> str | None:
             return None
         try:
             with transaction.atomic():
-                reminders_send(game=game, now=now)
+                decided = reminders_decide(game=game, now=now)
         except Exception as e:
-            logger.exception("game %s: reminders for %s failed", game.pk, game.phase)
-            record_failure(game, now, e)  # clock_retry_at holds the reminders back too
-            return FAILED
-        return REMINDED
+            return _reminders_failed(game, now, e)
+    if decided is not None:
+        try:
+            reminders_write(decided, now=now)
+        except Exception as e:
+            return _reminders_failed(game, now, e)
+    return REMINDED
+
+
+def _reminders_failed(game, now, error) -> str:
+    logger.exception("game %s: reminders for %s failed", game.pk, game.phase)
+    record_failure(game, now, error)  # clock_retry_at holds the reminders back too
+    return FAILED
 
 
 def run_ticks(tick, now) -> tuple[dict, bool]:

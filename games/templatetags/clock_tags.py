@@ -1,18 +1,14 @@
-"""The clock on the pages and in emails: deadlines as words and as a countdown.
+"""The clock on the pages and in emails: deadlines as words and as a countdown. Plain
+formatters: what a page's clock controls need is read by its selector (the game page's
+"I'm done", selectors/clock.py; the desk's, selectors/desk.py).
 
 The words are games/narration/durations.py's (mirrored by static/js/deadline.js).
 """
-
-from datetime import timedelta
 
 from django import template
 from django.utils import timezone
 
 from games import deadlines, narration
-from games.models import Game
-from games.permissions import can_moderate
-from games.selectors import early_end_panel
-from games.services.clock import MOVE_CHOICES
 
 register = template.Library()
 
@@ -39,19 +35,3 @@ def deadline_clock(game) -> dict:
 def get_name(names: dict, key):
     """A seat's display name from a {seat name: player name} map."""
     return names.get(key, key)
-
-
-@register.inclusion_tag("clock/_controls.html", takes_context=True)
-def clock_controls(context, game):
-    """The moderator's clock controls and, in a game that ends phases early, the
-    player's "I'm done" button with how many living players are not done yet (W-2a)."""
-    user = context["request"].user
-    out = {"game": game, "request": context["request"], "csrf_token": context.get("csrf_token")}
-    if game.status != Game.Status.RUNNING or not user.is_authenticated:
-        return out
-    out["moderator"] = can_moderate(game, user)
-    out["moves"] = [(m, narration.duration_words(timedelta(minutes=m))) for m in MOVE_CHOICES]
-    early = early_end_panel(game, user)
-    if early is not None:
-        out["early"] = early
-    return out

@@ -4,8 +4,9 @@ player's "I'm done for this phase" (W-2a's early end, games/turns.py; "done" can
 taken back, so there is no "not done" control).
 
 Each is a POST with CSRF and one service call (GET is 405); a refusal shows its reason
-and changes nothing. The controls themselves are `{% clock_controls game %}`
-(games/templatetags/clock_tags.py), for the game page to include.
+and changes nothing. The controls themselves are templates/clock/: the moderator's on the
+desk (what they offer: selectors/desk.py `DeskPage.clock_moves`), the player's "I'm done"
+on the game page (selectors/clock.py `early_end_panel`).
 """
 
 from datetime import datetime, timedelta
@@ -16,8 +17,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.deadlines import MOVE_CHOICES
 from games.engine import GameRuleError
-from games.services.clock import MOVE_CHOICES, deadline_set
+from games.services.clock import deadline_set
 from games.wall_time import zoned_moment
 
 from .feedback import run_and_redirect

@@ -21,6 +21,7 @@ from games.narration import accepted_text
 from games.permissions import can_moderate
 from games.selectors import (
     count_at_post,
+    early_end_panel,
     game_display_names,
     game_page,
     game_panels,
@@ -101,6 +102,8 @@ def _render_game(request, game, post_form=None, opening=None):
             "filter_html": fragments.filter_html(page),
             "setup_html": fragments.setup_html(page),
             "count_html": fragments.count_html(page),
+            # W-2a's "I'm done", for a seat in a game that ends phases early.
+            "early": early_end_panel(game, page.viewer_seat),
         },
     )
 

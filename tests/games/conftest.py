@@ -1,11 +1,14 @@
 """The named cast: a started eight-seat Witchhunt game whose cards everyone knows."""
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from django.db import DatabaseError, connections, transaction
 
 from games import services
+from games.models import Game
 from tests.factories import UserFactory
 
 CAST = [  # player name, character, type
@@ -148,3 +151,24 @@ def forget_start_notices():
 
     Notification.objects.filter(kind=Notification.Kind.SIGNUP).delete()
     get_user_model().objects.update(notifications_unread=0)
+
+
+def row_lock_free(pk) -> bool:
+    """Whether another connection can lock game `pk`'s row now, without waiting
+    (PostgreSQL; the rows must be committed: a `transaction=True` test)."""
+    out = []
+
+    def probe():
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update(nowait=True).get(pk=pk)
+            out.append(True)
+        except DatabaseError:
+            out.append(False)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=probe)
+    thread.start()
+    thread.join()
+    return out[0]

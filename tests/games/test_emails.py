@@ -103,7 +103,7 @@ def test_each_reminder_is_sent_at_most_once(
     # Even a worker that missed the game's own record (a race) finds the unique rows.
     Game.objects.filter(pk=game.pk).update(reminders_sent=[])
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.reminders_send(game=_fresh(game), now=T0 + timedelta(hours=50)) == 0
+        assert services.reminders_decide(game=_fresh(game), now=T0 + timedelta(hours=50)) is None
     assert len(mail.outbox) == 8
 
 

@@ -4,15 +4,14 @@ A vote locks the game row once and writes only what changed; the public thread's
 posts are numbered by their INSERT (no MAX() before it); the broker hears of a phase
 change only after the commit, with the game row free again."""
 
-import threading
-
 import pytest
 from celery.signals import before_task_publish
-from django.db import DatabaseError, connection, connections, transaction
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game, Post
+from tests.games.conftest import row_lock_free
 
 VOTE_MAX = 8  # statements of a vote, the transaction's own included (the issue's target)
 TRANSACTION = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
@@ -79,40 +78,20 @@ def test_the_vote_that_ends_the_day_numbers_its_posts_in_the_insert(
     assert notice.number == len(posts) + 1
 
 
-def _row_lock_free(pk) -> bool:
-    """Whether another connection can lock the game row now, without waiting."""
-    out = []
-
-    def probe():
-        try:
-            with transaction.atomic():
-                Game.objects.select_for_update(nowait=True).get(pk=pk)
-            out.append(True)
-        except DatabaseError:
-            out.append(False)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=probe)
-    thread.start()
-    thread.join()
-    return out[0]
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_phase_emails_are_published_after_the_commit_with_the_row_free(cast_game, cast_users):
     postgres = connection.vendor == "postgresql"
     if postgres:  # the probe sees a lock when there is one
         with transaction.atomic():
             Game.objects.select_for_update().get(pk=cast_game.pk)
-            assert _row_lock_free(cast_game.pk) is False
-        assert _row_lock_free(cast_game.pk) is True
+            assert row_lock_free(cast_game.pk) is False
+        assert row_lock_free(cast_game.pk) is True
     seen = []
 
     def published(sender=None, **kwargs):
         if sender == "games.tasks.game_phase_emails":
             seen.append(
-                (connection.in_atomic_block, _row_lock_free(cast_game.pk) if postgres else None)
+                (connection.in_atomic_block, row_lock_free(cast_game.pk) if postgres else None)
             )
 
     before_task_publish.connect(published, weak=False)

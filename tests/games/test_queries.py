@@ -225,6 +225,23 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     assert big["desk"] <= desk_max, counts
 
 
+def test_the_done_panel_costs_the_game_page_its_lock_ins_alone_and_the_desk_nothing(
+    client, cast_game, moderator, cast_users
+):
+    """W-2a's "I'm done" beside the thread reads the phase's lock-ins and nothing more: the
+    viewer's seat is the page's own. The desk's moderator holds no seat: nothing is read."""
+    detail = reverse("game_detail", args=[cast_game.pk])
+    desk = reverse("game_desk", args=[cast_game.pk])
+
+    def counts():
+        _count(client, cast_users["ann"], detail)  # the visit's first write, once
+        return _count(client, cast_users["ann"], detail), _count(client, moderator, desk)
+
+    page, desk_count = counts()
+    Game.objects.filter(pk=cast_game.pk).update(early_end=True)
+    assert counts() == (page + 1, desk_count)
+
+
 # --- issue 13: the engine state is loaded once a page ----------------------------------------
 class CountingCache(LocMemCache):
     """The tests' in-memory cache, noting every engine state a page asks it for (a load is

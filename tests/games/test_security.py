@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.auth.models import Permission
 from django.core import signing
-from django.template import Context, Template
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -25,7 +25,7 @@ from games.engine import GameRuleError
 from games.mapping import engine_state
 from games.models import Game, GameEvent, GameInput, PhaseLockIn, Post, Seat
 from games.permissions import can_moderate
-from games.selectors import room_ref
+from games.selectors import early_end_panel, room_ref
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import (
     afterlife_users,
@@ -296,10 +296,11 @@ def test_no_refusal_tells_a_player_whether_a_king_is_in_play(
 
 # --- the early end's count (W-2a) ----------------------------------------------------------------
 def _done_panel(game, user, rf):
+    """The "I'm done" panel as the game page shows it to `user`."""
     request = rf.get("/")
     request.user = user
-    template = Template("{% load clock_tags %}{% clock_controls game %}")
-    return page_text(template.render(Context({"game": game, "request": request})))
+    early = early_end_panel(game, Seat.objects.filter(game=game, user=user).first())
+    return page_text(render_to_string("clock/_done.html", {"game": game, "early": early}, request))
 
 
 def _night_after_lynch(moderator, cast_users, victim):

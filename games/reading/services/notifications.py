@@ -10,9 +10,18 @@ per target and day. Day votes are public, so the wagon alerts say nothing more t
 vote count does.
 
 A post's notifications are written in its own transaction (`post_notify`, called with
-the game row locked) and their emails queued after it commits; a vote's alerts are worked
-out from the engine state in the vote's transaction but written by the `vote_alerts` task
-after it commits, so a day vote stays five statements.
+the game row locked) and their emails rendered and queued by a task after it commits
+(`post_emails_send`, no lock); a vote's alerts are worked out from the engine state in the
+vote's transaction but written by the `vote_alerts` task after it commits, so a day vote
+stays five statements.
+
+No email is rendered under the game row's lock, which every vote and post waits on. The
+`vote_alerts` task decides under the lock (who is told what, less the alerts already
+written), lets it go to render the emails, then takes it again, briefly, to write in one
+transaction: the check for alerts another vote's task wrote meanwhile (exact under the
+lock, which `post_notify` also holds to move the same unread counts), the alerts (their key
+keeps each to once) and their outbox rows (games/mail.py `send_after_commit`). An alert
+found written meanwhile drops its email; a day that ended meanwhile writes nothing.
 """
 
 
@@ -30,7 +39,12 @@ from games.queue import after_commit
 from games.selectors.seats import display_names, seats_public
 from games.selectors.threads import PUBLIC
 from games.selectors.votes import vote_count
-from games.services.inbox import notification_message, notifications_write, unread_add
+from games.services.inbox import (
+    notification_message,
+    notifications_unwritten,
+    notifications_write,
+    unread_add,
+)
 
 from ..mentions import mentioned_keys, mentions_link, quoted_numbers
 from ..narration.notifications import mention_text, quote_text, voted_text, wagon_text
@@ -168,15 +182,16 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
     """The alerts of a day vote, for the members who asked (User.wagon_alerts): each wagon
     one vote from a lynch, to the living players and the moderator, once per target and
     day; and each vote to the player it lands on. In-site, and by email. Nothing once the
-    day is over. Returns how many were written."""
+    day is over. Returns how many were written. Rendered without the game's lock (the
+    module's docstring)."""
     # Most members never ask: then one query, and the game row (every vote's lock) is not
     # taken. Whoever asked is served under that lock, so two votes' tasks tell them once.
     asked = User.objects.filter(wagon_alerts=True)
     if not asked.filter(Q(seats__game_id=game_id) | Q(hosted_games=game_id)).exists():
         return 0
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.phase != phase or game.status != Game.Status.RUNNING:
+        game = _day_locked(game_id, phase)
+        if game is None:
             return 0
         seats = seats_public(game)
         names = display_names(seats)
@@ -201,16 +216,32 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
                 continue
             text = voted_text(names.get(voter, voter), day)
             rows.append((seat.user_id, Notification.Kind.VOTED, f"vote-{index}", text))
-        users = {**told, **{s.user_id: s.user for s in seats}}
-        return _alerts_create(game, rows, users)
+        rows = notifications_unwritten(game, rows)  # another vote's task told: not rendered again
+    if not rows:
+        return 0
+    users = {**told, **{s.user_id: s.user for s in seats}}
+    emails = {
+        (u, k, key): notification_message(
+            Notification(user=users[u], game=game, kind=k, key=key, text=t), "wagons"
+        )
+        for u, k, key, t in rows
+    }
+    with transaction.atomic():
+        game = _day_locked(game_id, phase)
+        if game is None:
+            return 0
+        # Under the lock the check for alerts written meanwhile is exact (notifications_write).
+        new = notifications_write(game, rows, once=True)
+        # The day's count, while it lasts.
+        send_after_commit(
+            [emails[(n.user_id, n.kind, n.key)] for n in new], expires_at=game.deadline_at
+        )
+        return len(new)
 
 
-def _alerts_create(game: Game, rows, users) -> int:
-    """Write the alerts not written before (their keys) and email each."""
-    new = notifications_write(game, rows, once=True)
-    messages = []
-    for n in new:
-        n.user, n.post = users[n.user_id], None
-        messages.append(notification_message(n, "wagons"))
-    send_after_commit(messages, expires_at=game.deadline_at)  # the day's count, while it lasts
-    return len(new)
+def _day_locked(game_id: int, phase: str) -> Game | None:
+    """The game, its row locked, while `phase` (a day) is still on; else None."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.phase != phase or game.status != Game.Status.RUNNING:
+        return None
+    return game

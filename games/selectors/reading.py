@@ -24,8 +24,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.engine.options import options_for
-from games.engine.votes import majority
+from games.engine import majority, options_for
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Assignment, Game, GameEvent, GameVisit, Post, ReadMark, Seat

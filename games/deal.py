@@ -6,9 +6,7 @@ decides what a legal setup is); `deal_cards` turns the deal into the engine's se
 
 import random
 
-from games.engine import setup_problems
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+from games.engine import CHARACTERS, HOLY, ROLES, TYPES, setup_problems
 
 MODES = ("explicit", "pool")
 

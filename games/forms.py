@@ -7,10 +7,7 @@ from datetime import datetime, timedelta
 from django import forms
 from django.utils import timezone
 
-from games.engine import GameRuleError
-from games.engine.inputs import WITHDRAWABLE
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+from games.engine import CHARACTERS, HOLY, ROLES, TYPES, WITHDRAWABLE, GameRuleError
 
 from .markup import MAX_LENGTH
 from .models import (

@@ -22,8 +22,7 @@ from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.db.models import Prefetch
 
-from games.engine import DEAD, MODERATOR, PUBLIC, get_ruleset, new_game, parse_input
-from games.engine.records import result
+from games.engine import DEAD, MODERATOR, PUBLIC, get_ruleset, new_game, parse_input, records
 
 from .models import GameEvent, GameInput, Seat
 
@@ -294,7 +293,7 @@ def record_result(game):
     """The `play_record` result of this game as it stands. The result is built from every
     event, which the cached state does not keep: the inputs are replayed (the rows' JSON
     would not give the engine's data byte for byte)."""
-    return result(get_ruleset(game.ruleset), _replay(game), [])
+    return records.result(get_ruleset(game.ruleset), _replay(game), [])
 
 
 def store_events(game, events, first_index, seats_by_name=None):

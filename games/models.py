@@ -14,8 +14,7 @@ from django.db import models
 from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
 
-from games.engine import CURRENT_REVISION, REVISIONS
-from games.engine.revisions import ANCHOR as REVISION_ANCHOR
+from games.engine import CURRENT_REVISION, REVISION_ANCHOR, REVISIONS, Phase
 
 # W-2a: the early end's grace period, one hour unless the game sets it.
 DEFAULT_EARLY_END_GRACE = timedelta(hours=1)
@@ -275,7 +274,8 @@ class Game(models.Model):
 
     @property
     def is_night(self):
-        return self.phase.startswith("night")
+        phase = Phase.parse(self.phase)  # none before the deal
+        return phase is not None and phase.is_night
 
     @property
     def revision_anchor(self):

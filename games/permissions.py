@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db.models import Q, QuerySet
 
-from games.engine.rulesets.base import ALIVE, REMOVED
+from games.engine import ALIVE, REMOVED
 
 from .mapping import engine_state
 from .models import Seat, SeatTenure

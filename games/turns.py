@@ -25,7 +25,7 @@ who wants to abstain. W-2a:
   the dead and the offstage do (services.inputs.phase_end_if_ready).
 """
 
-from games.engine.options import options_for
+from games.engine import options_for
 
 # Night decisions a reminder asks for; spending a card is left to the holder.
 NIGHT_DUTIES = frozenset({"coven", "court", "protect", "veto", "save", "pack", "ability"})

@@ -3,8 +3,7 @@
 from django import forms
 from django.utils.text import capfirst
 
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, TYPES
+from games.engine import CHARACTERS, ROLES, TYPES
 from games.models import Game
 from games.narration.labels import WINNERS
 

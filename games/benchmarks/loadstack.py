@@ -346,14 +346,6 @@ class Processes:
                     f"{name} exited ({process.returncode}):\n{_tail(self.log(name))}"
                 )
 
-    def wait_for_log(self, name: str, text: str, timeout=90) -> None:
-        deadline = time.monotonic() + timeout
-        while text not in self.log(name).read_text(errors="replace"):
-            self.check()
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{name} did not say {text!r} in {timeout} s")
-            time.sleep(0.2)
-
     def groups(self) -> set[int]:
         return {process.pid for _, process in self.running if process.poll() is None}
 

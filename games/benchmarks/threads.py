@@ -128,7 +128,7 @@ def day_game(prefix, title, seed, days):
     """A started 48-seat Witchhunt game drawn from every character, moved on to Day `days`
     by the moderator (the clock's announcements in the thread); returns (game, users, host)."""
     from games import services
-    from games.engine.rulesets.witchhunt.cards import CHARACTERS
+    from games.engine import CHARACTERS
 
     users, host = _users(prefix, SEATS)
     game = services.game_create(

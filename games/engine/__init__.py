@@ -5,40 +5,82 @@ One API serves every caller (the web services, `play_record`, the tests):
 - `apply(game, step)` -> (game, events): apply one input; raises GameRuleError with a
   reason a player understands when the rules refuse it (and then nothing changed);
   the game is changed in place unless `copy=True`;
-- `visible_events(game, seat)`: what a seat may see now (views.py);
+- `visible_events(game, seat)`: what a seat may see now (views.py), `can_see` one event;
 - `setup_problems(ruleset, setup)`: every problem with a setup at once;
 - `records`: game records (FORMAT.md) and their results;
 - `REVISIONS`, `CURRENT_REVISION`: the rulings revisions a game may be played under, and a
-  new game's (W-76).
+  new game's (W-76); `REVISION_ANCHOR`, where each ruleset's rulings say what a revision is.
+
+And what the rest of the project reads of the rules, from here rather than the modules
+that hold it (ruff bans those from the web layer: games/ruff.toml):
+- `Phase`: a phase name ("day 3") as a value;
+- the options a seat has now and coming (`options_for`, `option_for`, `has_option`,
+  `coming_options`) and the actions a seat may withdraw (`WITHDRAWABLE`);
+- the card tables: Witchhunt's `CHARACTERS`, `TYPES` and `HOLY`, Werewolf's `ROLES`, its
+  alignments (`GOOD`, `EVIL`, `WILD`) and the roles dealt more than once (`REPEATABLE`);
+- a seat's status (`ALIVE`, `REMOVED`), the day's count (`Tally`, `majority`) and its
+  tie order (`sha_key`, W-5a).
 """
 
 import copy as _copy
 
 from .errors import GameRuleError, RecordError
 from .events import DEAD, MODERATOR, PUBLIC, Event
-from .inputs import Input, parse_step
+from .inputs import WITHDRAWABLE, Input, parse_step
+from .options import coming_options, has_option, option_for, options_for
+from .order import sha_key
+from .phases import DAY, NIGHT, Phase
 from .records import begin
+from .revisions import ANCHOR as REVISION_ANCHOR
 from .revisions import CURRENT as CURRENT_REVISION
 from .revisions import REVISIONS
 from .rulesets import RULESET_NAMES, get_ruleset
-from .views import visible_events
+from .rulesets.base import ALIVE, REMOVED
+from .rulesets.werewolf.roles import EVIL, GOOD, REPEATABLE, ROLES, WILD
+from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+from .views import can_see, visible_events
+from .votes import Tally, majority
 
 __all__ = [
+    "ALIVE",
+    "CHARACTERS",
     "CURRENT_REVISION",
+    "DAY",
     "DEAD",
+    "EVIL",
+    "GOOD",
+    "HOLY",
     "MODERATOR",
+    "NIGHT",
     "PUBLIC",
+    "REMOVED",
+    "REPEATABLE",
     "REVISIONS",
+    "REVISION_ANCHOR",
+    "ROLES",
     "RULESET_NAMES",
+    "TYPES",
+    "WILD",
+    "WITHDRAWABLE",
     "Event",
     "GameRuleError",
     "Input",
+    "Phase",
     "RecordError",
+    "Tally",
     "apply",
+    "can_see",
+    "coming_options",
     "get_ruleset",
+    "has_option",
+    "majority",
     "new_game",
+    "option_for",
+    "options_for",
     "parse_input",
+    "records",
     "setup_problems",
+    "sha_key",
     "visible_events",
 ]
 

@@ -120,90 +120,103 @@ def parse_step(step, where, ruleset) -> Input:
     """Parse one record step; `ruleset` supplies the guesses and choices it knows. Actions
     are the format's whole vocabulary: one a ruleset has no use for is refused, not unread."""
     if type(step) is dict:
-        # The usual action step (exactly its action's usual keys) takes one path with the
-        # same checks in the same order as below: nearly every step of a record is one.
-        action = step.get("action")
-        if type(action) is str:
-            usual = USUAL_KEYS.get(action)
-            if usual is not None and step.keys() == usual:
-                actor = step["actor"]
-                if type(actor) is not str or not actor:
-                    actor = _name(actor, where, "actor")
-                target = None
-                if "target" in usual:
-                    target = step["target"]
-                    if type(target) is not str or not target:
-                        target = _name(target, where, "target")
-                what = None
-                if action == "withdraw":
-                    what = step["what"]
-                    if what not in WITHDRAWABLE:
-                        raise RecordError(f"{where}: cannot withdraw {what!r}")
-                return Input("action", actor, action, target, (), None, None, what)
-            if action == "ability" and step.keys() == ABILITY_KEYS:
-                # the usual ability step (targets, no guess nor choice): the checks below
-                actor = step["actor"]
-                if type(actor) is not str or not actor:
-                    actor = _name(actor, where, "actor")
-                targets = step["targets"]
-                if not isinstance(targets, list):
-                    raise RecordError(f"{where}: 'targets' must be a list of names")
-                targets = tuple(targets)
-                for t in targets:
-                    if type(t) is not str or not t:
-                        _name(t, where, "targets")
-                return Input("action", actor, action, None, targets)
+        inp = _usual_step(step, where)  # nearly every step of a record
+        if inp is not None:
+            return inp
     elif not isinstance(step, dict):
         raise RecordError(f"{where}: a step must be an object")
-    keys = step.keys()  # a set-like view: the checks below build no set unless they fail
     if "advance" in step:
-        if len(step) != 1:
-            raise RecordError(f"{where}: unexpected keys {sorted(keys - {'advance'})}")
-        if step["advance"] not in ADVANCES:
-            raise RecordError(f"{where}: unknown advance {step['advance']!r}")
-        return Input("advance", word=step["advance"])
+        return _advance_step(step, where)
     if "moderator" in step:
-        word = step["moderator"]
-        if word not in MODERATOR_WORDS:
-            raise RecordError(f"{where}: unknown moderator word {word!r}")
-        expected = {"moderator"} | MODERATOR_WORDS[word]
-        if keys != expected:
-            raise RecordError(f"{where}: a '{word}' step takes exactly the keys {sorted(expected)}")
-        player = _name(step["player"], where, "player") if "player" in step else None
-        return Input("moderator", word=word, player=player)
+        return _moderator_step(step, where)
+    return _action_step(step, where, ruleset)
+
+
+def _usual_step(step, where):
+    """An action step with exactly its action's usual keys, or the usual ability step
+    (targets, no guess nor choice), made in one call by position with the same checks in
+    the same order as `_action_step`; None for any other step."""
+    action = step.get("action")
+    if type(action) is not str:
+        return None
+    usual = USUAL_KEYS.get(action)
+    if usual is not None and step.keys() == usual:
+        actor = step["actor"]
+        if type(actor) is not str or not actor:  # a plain name passes without the call
+            actor = _name(actor, where, "actor")
+        target = None
+        if "target" in usual:
+            target = step["target"]
+            if type(target) is not str or not target:
+                target = _name(target, where, "target")
+        what = _withdrawn(step["what"], where) if action == "withdraw" else None
+        return Input("action", actor, action, target, (), None, None, what)
+    if action == "ability" and step.keys() == ABILITY_KEYS:
+        actor = step["actor"]
+        if type(actor) is not str or not actor:
+            actor = _name(actor, where, "actor")
+        return Input("action", actor, action, None, _targets(step["targets"], where))
+    return None
+
+
+def _advance_step(step, where):
+    if len(step) != 1:
+        raise RecordError(f"{where}: unexpected keys {sorted(step.keys() - {'advance'})}")
+    if step["advance"] not in ADVANCES:
+        raise RecordError(f"{where}: unknown advance {step['advance']!r}")
+    return Input("advance", word=step["advance"])
+
+
+def _moderator_step(step, where):
+    word = step["moderator"]
+    if word not in MODERATOR_WORDS:
+        raise RecordError(f"{where}: unknown moderator word {word!r}")
+    expected = {"moderator"} | MODERATOR_WORDS[word]
+    if step.keys() != expected:
+        raise RecordError(f"{where}: a '{word}' step takes exactly the keys {sorted(expected)}")
+    player = _name(step["player"], where, "player") if "player" in step else None
+    return Input("moderator", word=word, player=player)
+
+
+def _action_step(step, where, ruleset):
+    """Any action step: its keys checked against its action's, then each value."""
     if "actor" not in step or "action" not in step:
         raise RecordError(f"{where}: a step needs 'actor' and 'action', 'advance' or 'moderator'")
     action = step["action"]
     if action not in ACTION_KEYS:
         raise RecordError(f"{where}: unknown action {action!r}")
-    required, optional = ACTION_KEYS[action]
-    if keys != USUAL_KEYS[action]:  # one test for the usual step; else which keys are wrong
-        if not keys <= ALLOWED_KEYS[action]:
-            extra = keys - {"actor", "action"} - required - optional
-            raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
-        if not required <= keys:
-            raise RecordError(f"{where}: missing keys {sorted(required - keys)} for '{action}'")
+    _check_keys(step.keys(), action, where)
     actor = step["actor"]
-    if type(actor) is not str or not actor:  # a plain name passes without the call
+    if type(actor) is not str or not actor:
         actor = _name(actor, where, "actor")
     inp = Input("action", actor, action)
     if "target" in step:
         target = step["target"]
         inp.target = target if type(target) is str and target else _name(target, where, "target")
     if action == "withdraw":
-        if step["what"] not in WITHDRAWABLE:
-            raise RecordError(f"{where}: cannot withdraw {step['what']!r}")
-        inp.what = step["what"]
-    if not optional:  # none of the keys below is allowed (checked above)
-        return inp
+        inp.what = _withdrawn(step["what"], where)
+    if ACTION_KEYS[action][1]:  # only an action with optional keys may have those below
+        _optional_keys(inp, step, where, ruleset)
+    return inp
+
+
+def _check_keys(keys, action, where):
+    """`keys` (a set-like view: no set is built unless they are wrong) are `action`'s:
+    none unknown, none missing."""
+    if keys == USUAL_KEYS[action]:  # one test for the usual step; else which keys are wrong
+        return
+    required, optional = ACTION_KEYS[action]
+    if not keys <= ALLOWED_KEYS[action]:
+        extra = keys - {"actor", "action"} - required - optional
+        raise RecordError(f"{where}: unexpected keys {sorted(extra)} for '{action}'")
+    if not required <= keys:
+        raise RecordError(f"{where}: missing keys {sorted(required - keys)} for '{action}'")
+
+
+def _optional_keys(inp, step, where, ruleset):
+    """An ability's targets, guess and choice, a withdrawal's choice, onto `inp`."""
     if "targets" in step:
-        targets = step["targets"]
-        if not isinstance(targets, list):
-            raise RecordError(f"{where}: 'targets' must be a list of names")
-        inp.targets = tuple(targets)
-        for t in inp.targets:  # a plain name passes without the call, which raises for others
-            if type(t) is not str or not t:
-                _name(t, where, "targets")
+        inp.targets = _targets(step["targets"], where)
     if "guess" in step:
         if step["guess"] not in ruleset.GUESSES:
             raise RecordError(f"{where}: {step['guess']!r} is not a character")
@@ -212,4 +225,19 @@ def parse_step(step, where, ruleset) -> Input:
         if step["choice"] not in ruleset.CHOICES:
             raise RecordError(f"{where}: {step['choice']!r} is not a valid choice")
         inp.choice = step["choice"]
-    return inp
+
+
+def _targets(value, where):
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: 'targets' must be a list of names")
+    targets = tuple(value)
+    for t in targets:  # a plain name passes without the call, which raises for others
+        if type(t) is not str or not t:
+            _name(t, where, "targets")
+    return targets
+
+
+def _withdrawn(what, where):
+    if what not in WITHDRAWABLE:
+        raise RecordError(f"{where}: cannot withdraw {what!r}")
+    return what

@@ -11,8 +11,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.rulesets.werewolf.roles import REPEATABLE, ROLES
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, TYPES
+from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
 
 Names = Mapping[str, str]  # seat name -> the occupant's player name
 
@@ -158,9 +157,9 @@ def capitalised(text) -> str:
 
 def phase_label(phase) -> str:
     """ "night 2" -> "Night 2"."""
-    word, _space, number = str(phase).partition(" ")
-    if word in PHASES and number:
-        return PHASES[word](number)
+    parsed = Phase.parse(phase)
+    if parsed:
+        return PHASES[parsed.kind](parsed.number)
     return capitalised(phase)
 
 

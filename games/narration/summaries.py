@@ -9,6 +9,8 @@ from typing import NamedTuple
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engine import Phase
+
 from .events import describe_event
 from .labels import Names, display_name, name_list, phase_label
 
@@ -36,7 +38,8 @@ def post_icon(kind: str | None, data: Mapping | None) -> str:
     if kind is None:
         return "clock"
     if kind == "phase":
-        return "moon" if str((data or {}).get("phase", "")).startswith("night") else "sun"
+        phase = Phase.parse((data or {}).get("phase", ""))
+        return "moon" if phase and phase.is_night else "sun"
     return ICONS.get(kind, "notice")
 
 

@@ -3,6 +3,8 @@ their rulings: what both rulesets share (see why.py). `why_night.NightReader` ad
 
 from typing import NamedTuple
 
+from games.engine import Phase
+
 from .rulings import result_why, reveal_why, why
 
 
@@ -70,7 +72,7 @@ class Reader:
         self.votes.pop(ev.data.get("voter"), None)
 
     def on_phase(self, i, ev):
-        if ev.phase.startswith("night") and self.phase and not self.day_lynched:
+        if Phase.parse(ev.phase).is_night and self.phase and not self.day_lynched:
             top = max((self.count(t) for t in set(self.votes.values())), default=0)
             reason = ("ww_" if self.ww else "") + ("no_lynch" if top else "no_votes")
             self.add(

@@ -2,6 +2,8 @@
 W-10 sources and W-8a's lapses, Werewolf's pack, potions, Devil and Lovers (WW-5..WW-10).
 See why.py."""
 
+from games.engine import Phase
+
 from .rulings import REASONS
 from .why_day import Card, Reader
 from .why_werewolf import WerewolfNight
@@ -31,8 +33,8 @@ OWN_PROTECTION = {
 
 
 def night_number(phase):
-    word, _, n = phase.partition(" ")
-    return int(n) if word == "night" and n.isdigit() else None
+    night = Phase.parse(phase)
+    return night.number if night and night.is_night else None
 
 
 class NightReader(WerewolfNight, Reader):
@@ -62,7 +64,7 @@ class NightReader(WerewolfNight, Reader):
         for ev in self.events:
             d = ev.data
             if ev.kind == "public" and d.get("character") == "moonlight_pagan":
-                out.add("night " + str(int(ev.phase.split()[1]) - 1))
+                out.add(str(Phase.parse(ev.phase).previous()))  # the morning's night
         return out
 
     def card(self, name):
@@ -70,10 +72,11 @@ class NightReader(WerewolfNight, Reader):
 
     # --- a night begins and passes midnight -------------------------------------------
     def on_phase(self, i, ev):
-        if ev.phase.startswith("day") and self.phase and self.phase.startswith("night"):
+        night = Phase.parse(ev.phase).is_night
+        if not night and self.phase and Phase.parse(self.phase).is_night:
             self.werewolf_morning(i) if self.ww else self.lapses(i)
         super().on_phase(i, ev)
-        if ev.phase.startswith("night"):
+        if night:
             self.protected, self.vetoes, self.angels = set(), set(), {}
             self.counts, self.changed = {}, {}
             self.archangel = self.harlot_told = False
@@ -119,7 +122,7 @@ class NightReader(WerewolfNight, Reader):
         d = ev.data
         if self.ww and d.get("actor"):
             self.subs[(d["actor"], d.get("choice"))] = list(d.get("targets", []))
-        elif not self.ww and ev.phase.startswith("night"):
+        elif not self.ww and Phase.parse(ev.phase).is_night:
             actor = d.get("actor") or (ev.to[0] if isinstance(ev.to, tuple) else None)
             what = d.get("action", "ability")
             targets = d.get("targets") or ([d["target"]] if d.get("target") else [])
@@ -227,7 +230,7 @@ class NightReader(WerewolfNight, Reader):
             cause == "mercenary" and card.type == self.card(self.holder("traveling_mercenary")).type
         ):
             reason = "mercenary_type"  # (c) W-57
-        elif ev.phase.startswith("night") and name in self.protected:
+        elif Phase.parse(ev.phase).is_night and name in self.protected:
             reason = self.protection(name, ev.phase)  # (d) W-10
         elif card.character == "pauper" and not self.pauper_used:
             self.pauper_used = True  # (e) W-54

@@ -2,6 +2,8 @@
 Were-Hamster) or killed, the poison, the Devil, and the Lovers. A mixin of
 `why_night.NightReader`, which keeps the night's victim, hex and standing submissions."""
 
+from games.engine import Phase
+
 
 class WerewolfNight:
     def sub(self, role, choice=None):
@@ -32,7 +34,7 @@ class WerewolfNight:
         if self.lynch_target == name:
             self.lynch_target = None
             return self.why("ww_lynch", player=name)
-        if phase.startswith("night") and name in self.killed:
+        if Phase.parse(phase).is_night and name in self.killed:
             return self.why(self.killed[name], player=name)
         partner = self.card(name).partner
         if partner and partner in self.dead:

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from games.engine.rulesets.werewolf.roles import EVIL, GOOD, ROLES, WILD
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+from games.engine import CHARACTERS, EVIL, GOOD, HOLY, ROLES, TYPES, WILD
 
 from .model import CARDS, TYPES_GROUP, Card, CardGroup, RulebookError, Ruling, SourceText
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.text import slugify
 
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
+from games.engine import CHARACTERS, HOLY, TYPES
 
 from .model import (
     Block,

@@ -3,7 +3,7 @@ viewer's own seat what it may do now (never a card or a private result)."""
 
 from dataclasses import dataclass, field
 
-from games.engine.options import has_option
+from games.engine import has_option
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat

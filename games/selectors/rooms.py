@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from games.engine.options import options_for
+from games.engine import options_for
 
 from ..mapping import engine_state
 from ..models import Game, GameEvent, Post, Seat

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Q
 
-from games.engine.options import coming_options, options_for
-from games.engine.rulesets.base import ALIVE, REMOVED
+from games.engine import ALIVE, REMOVED, coming_options, options_for
 
 from ..mapping import engine_state
 from ..models import Game, GameEvent, GameInput, Post, Seat

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q, Subquery
 from django.urls import reverse
 
-from games.engine.order import sha_key
-from games.engine.votes import Tally, majority
+from games.engine import Phase, Tally, majority, sha_key
 
 from ..models import DAY_VOTES, Game, GameEvent, Post
 from ..narration import describe_event, phase_label
@@ -48,12 +47,6 @@ def vote_count(state) -> VoteCount:
 COUNT_EVENTS = Q(kind__in=("death", "public", "lynch", "replaced"))
 
 
-def _phase_order(phase: str) -> tuple[int, int]:
-    """ "day 2" -> (2, 0), "night 2" -> (2, 1): the order phases come in."""
-    word, _, number = phase.partition(" ")
-    return (int(number) if number.isdigit() else 0, 0 if word == "day" else 1)
-
-
 def count_from_events(rows, day: str, seats, seed) -> VoteCount:
     """The count of `day` (a phase, "day 2") after the public events `rows` ((index, kind,
     phase, data), in order: the day's votes and the game's deaths up to the moment).
@@ -61,9 +54,9 @@ def count_from_events(rows, day: str, seats, seed) -> VoteCount:
     before it."""
     living = set(seats)
     tally = Tally(seed, day)
-    today = _phase_order(day)
+    today = Phase.parse(day)
     for index, kind, phase, data in rows:
-        when = _phase_order(phase)
+        when = Phase.parse(phase)
         if when > today:
             break
         if kind == "death":
@@ -142,7 +135,8 @@ def count_at_post(game: Game, number: int, names: dict) -> CountAtPost | None:
     if post is None:
         return None
     phase = post["phase"]
-    number_of_day, _night = _phase_order(phase)
+    parsed = Phase.parse(phase)  # none for a post before the deal
+    number_of_day = parsed.number if parsed else 0
     out = CountAtPost(
         number=number,
         url=post_url(game.pk, number),
@@ -186,8 +180,8 @@ class VoteDay:
 
 def latest_day(game: Game) -> int:
     """The game's day: the one it is in, or by night the one just ended; 0 before Day 1."""
-    word, _, number = game.phase.partition(" ")
-    return int(number) if word in ("day", "night") and number.isdigit() else 0
+    phase = Phase.parse(game.phase)
+    return phase.number if phase else 0
 
 
 def vote_history(game: Game, names: dict, day: int | None = None) -> VoteDay | None:

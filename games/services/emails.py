@@ -47,6 +47,7 @@ from typing import NamedTuple
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
+from games.engine import Phase
 
 from .. import deadlines, turns
 from ..mail import PREFERENCES, game_url, message_build, role_url, send_after_commit
@@ -230,7 +231,7 @@ def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) 
         context = {
             "game": game,
             "phase": phase,
-            "night": phase.startswith("night"),
+            "night": Phase.parse(phase).is_night,  # the game's phase when it began
             "end": kind == EmailSent.Kind.END,
             "lines": announcements(game, first_event, phase, names),
             "deadline_at": game.deadline_at if game.phase == phase else None,

@@ -8,6 +8,8 @@ events go in (the count is read back from the public votes and deaths: selectors
 
 from django.utils.html import format_html, format_html_join
 
+from games.engine import Phase
+
 from ..models import Game
 from ..narration.summaries import summary
 from ..selectors.seats import game_display_names
@@ -16,7 +18,8 @@ from ..selectors.votes import day_final_count
 
 def _day_ended(game: Game, rows) -> bool:
     """Whether the advance ended the day the game was in: a lynch, or the night begins."""
-    return game.phase.startswith("day ") and any(r.kind in ("lynch", "phase") for r in rows)
+    phase = Phase.parse(game.phase)
+    return bool(phase) and not phase.is_night and any(r.kind in ("lynch", "phase") for r in rows)
 
 
 def summary_needed(game: Game, rows) -> bool:

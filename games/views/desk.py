@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import panels, selectors, services
-from games.engine import GameRuleError
+from games.engine import GameRuleError, Phase
 from games.models import Game
 from games.narration import phase_label
 from games.selectors.preview import phase_preview
@@ -102,17 +102,10 @@ def desk_run(request, game, do, done, values=None):
     return redirect("game_desk", game_id=game.pk)
 
 
-def _phase_after(phase):
-    """The phase that follows `phase` unless the game ends: "day 2" -> "night 2" -> "day 3"."""
-    word, _space, number = phase.partition(" ")
-    if word == "day":
-        return f"night {number}"
-    return f"day {int(number) + 1}" if number.isdigit() else ""
-
-
 def _advance_consequences(phase):
-    label, after = phase_label(phase), phase_label(_phase_after(phase))
-    if phase.startswith("night"):
+    now = Phase.parse(phase)  # a running game's phase: advance_refusal has checked it
+    label, after = phase_label(phase), phase_label(now.next())
+    if now.is_night:
         ends = (
             f"{label} ends now, as if its deadline had passed: midnight passes first if it "
             "has not yet (W-3), then the night's votes and actions as they stand now "

@@ -12,8 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.engine import GameRuleError
-from games.engine.rulesets.witchhunt.cards import TYPES
+from games.engine import TYPES, GameRuleError
 from games.forms import ActionForm, WithdrawForm
 from games.models import Assignment, Game
 from games.narration import (

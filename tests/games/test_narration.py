@@ -441,8 +441,10 @@ def test_random_games_emit_nothing_without_words_of_its_own():
 
 # --- narration is words only --------------------------------------------------------------
 def test_narration_imports_only_the_engine_tables_and_translation():
-    allowed = ("django.utils.translation", "games.engine.rulesets.", "collections", "typing",
-               "datetime")  # fmt: skip
+    allowed = ("django.utils.translation", "collections", "typing", "datetime")
+    # Of the engine's public surface (games.engine), its card tables and the phase value.
+    engine = {"CHARACTERS", "TYPES", "HOLY", "ROLES", "REPEATABLE", "GOOD", "EVIL", "WILD"}
+    engine |= {"Phase", "DAY", "NIGHT"}
     offenders = []
     paths = sorted((ROOT / "games/narration").glob("*.py"))
     # Parsed in a thread of its own: CPython 3.11's AST constructor checks the thread's
@@ -452,6 +454,10 @@ def test_narration_imports_only_the_engine_tables_and_translation():
         trees = list(pool.map(lambda p: ast.parse(p.read_text()), paths))
     for path, tree in zip(paths, trees, strict=True):
         for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "games.engine":
+                names = [alias.name for alias in node.names]
+                offenders += [f"{path.name}: games.engine {n}" for n in names if n not in engine]
+                continue
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 modules = [node.module]
             elif isinstance(node, ast.Import):

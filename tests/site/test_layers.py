@@ -40,6 +40,10 @@ def test_the_tree_keeps_its_import_layers():
         ("games/templatetags/example.py", "from games.services.clock import MOVE_MAX\n"),
         ("games/templatetags/example.py", "from django.db.models import Q\n"),
         ("games/forms_example.py", "from games.mapping import game_record\n"),
+        ("games/views/example.py", "from games.engine.rulesets.witchhunt.cards import TYPES\n"),
+        ("games/views/example.py", "from ..engine.options import options_for\n"),
+        ("games/templatetags/example.py", "from games.engine import votes\n"),
+        ("games/forms_example.py", "import games.engine.inputs\n"),
         ("games/services/example.py", "from games import tasks\n"),
         ("games/services/example.py", "from ..tasks import game_role_emails\n"),
         ("games/engine/example.py", "from django.db import models\n"),
@@ -61,6 +65,8 @@ def test_a_layer_break_fails_the_lint(path, source):
         ("games/services/example.py", "from games.mapping import engine_state\n"),
         ("games/views/example.py", "from games.selectors import game_page\n"),
         ("games/templatetags/example.py", "from games.selectors import early_end_panel\n"),
+        ("games/views/example.py", "from games.engine import TYPES, Phase, options_for\n"),
+        ("games/forms_example.py", "from games.engine import GameRuleError, records\n"),
     ],
 )
 def test_an_allowed_import_passes_the_lint(path, source):

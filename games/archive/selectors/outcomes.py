@@ -7,8 +7,7 @@ won when it is in that list, so a Werewolf Lover who won with a partner counts a
 whatever the card, and a dead Thief does not (WW-12).
 """
 
-from games.engine.rulesets.werewolf.roles import EVIL, GOOD, ROLES
-from games.engine.rulesets.witchhunt.cards import TYPES
+from games.engine import EVIL, GOOD, ROLES, TYPES
 from games.models import GameEvent
 
 # A Werewolf card's team by its alignment; a wildcard plays for itself (WW-10, WW-11).

@@ -16,8 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.engine import GameRuleError
-from games.engine.rulesets.base import REMOVED
+from games.engine import REMOVED, GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
 from games.mapping import engine_state
 from games.models import (

@@ -4,7 +4,7 @@ from ..errors import RecordError
 
 
 def get_ruleset(name):
-    # Imported lazily so that a record of one ruleset never loads the other.
+    # Imported here, not at the top: each ruleset imports this package (base.py) itself.
     if name == "witchhunt":
         from .witchhunt import RULESET
     elif name == "werewolf":

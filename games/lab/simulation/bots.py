@@ -22,10 +22,8 @@ The policies (docs/lab.md says the same in words):
   risks its user on a guess (Loose Cannon, Wizard, Twilight Pagan, Templar) is not used.
 """
 
-from games.engine.inputs import Input
-from games.engine.rulesets.werewolf.roles import EVIL, ROLES
+from games.engine import EVIL, ROLES, TYPES, Input
 from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
-from games.engine.rulesets.witchhunt.cards import TYPES
 
 from .town import count_votes
 

@@ -11,10 +11,9 @@ import hashlib
 import random
 
 from games.deal import deal_cards
-from games.engine import CURRENT_REVISION, new_game
+from games.engine import CURRENT_REVISION, Input, new_game
 from games.engine.collector import collector_paused
 from games.engine.draws import shuffle
-from games.engine.inputs import Input
 
 from .bots import Bot
 from .town import Town

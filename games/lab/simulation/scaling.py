@@ -12,7 +12,7 @@
 
 from dataclasses import replace
 
-from games.engine.rulesets.witchhunt.cards import CHARACTERS, HOLY
+from games.engine import CHARACTERS, HOLY
 
 from .setups import Setup
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 
 from games.deal import deal_problems
-from games.engine.rulesets.witchhunt.cards import CHARACTERS
+from games.engine import CHARACTERS
 
 SIZES = (8, 12, 16, 24, 48)
 RULESET_LABELS = {"witchhunt": "Witchhunt", "werewolf": "Werewolf"}

@@ -2,8 +2,7 @@
 the cards made public. Only public events go in (the views' shared `public` list), so
 what it concludes is what any seat could conclude."""
 
-from games.engine.rulesets.werewolf.roles import EVIL, ROLES
-from games.engine.rulesets.witchhunt.cards import HOLY
+from games.engine import EVIL, HOLY, ROLES
 
 
 class Town:

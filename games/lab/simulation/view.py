@@ -12,11 +12,7 @@ engine's `refusal` through `options.option_for`), so the honesty test can hand i
 whose every other part raises (tests/lab/trap.py).
 """
 
-from games.engine.events import PUBLIC
-from games.engine.options import option_for
-from games.engine.rulesets.werewolf.roles import ROLES
-from games.engine.rulesets.witchhunt.cards import TYPES
-from games.engine.views import can_see
+from games.engine import PUBLIC, ROLES, TYPES, can_see, option_for
 
 
 class SeatView:

@@ -8,8 +8,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engine import records
-from games.engine.errors import RecordError
+from games.engine import RecordError, records
 
 
 class Command(BaseCommand):

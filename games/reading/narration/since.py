@@ -1,6 +1,6 @@
-"""Coming back, in words: "N new" beside a thread, the vote moves of "since you last read"
-with their wagon counts (L-n: the votes a player still needs for a majority, W-4), what a
-seat still has to do, and the daily digest's lines.
+"""Coming back, in words: a thread's name, the vote moves of "since you last read" with
+their wagon counts (L-n: the votes a player still needs for a majority, W-4), what a seat
+still has to do, and the daily digest's subject.
 
 Plain data in, whole sentences out: the selectors (games/reading/selectors/) decide what
 the viewer may see before anything reaches these functions.
@@ -20,16 +20,6 @@ def thread_label(key: str, ruleset: str = "witchhunt") -> str:
     if key == PUBLIC:
         return _("The public thread")
     return room_label(key, ruleset)
-
-
-def new_posts(n: int) -> str:
-    """ "3 new": beside a thread's link, a game in the list, the since page."""
-    return ngettext("{n} new post", "{n} new posts", n).format(n=n)
-
-
-def new_short(n: int) -> str:
-    """The badge's shorter words: "3 new"."""
-    return _("{n} new").format(n=n)
 
 
 def wagon(name: str, left: int) -> str:
@@ -85,18 +75,6 @@ def vote_move(
     return _("{voter} withdrew their vote.").format(voter=who)
 
 
-def more_vote_moves(n: int) -> str:
-    return ngettext(
-        "and {n} earlier vote move (each day's votes are on their own page)",
-        "and {n} earlier vote moves (each day's votes are on their own page)",
-        n,
-    ).format(n=n)
-
-
-def more_events(n: int) -> str:
-    return ngettext("and {n} earlier event", "and {n} earlier events", n).format(n=n)
-
-
 # --- what the seat still has to do ------------------------------------------------------------
 def not_voted() -> str:
     return _("You have not voted today.")
@@ -120,15 +98,7 @@ def nothing_to_do() -> str:
     return _("Nothing for you to do right now.")
 
 
-# --- headings ----------------------------------------------------------------------------------
-def since_nothing() -> str:
-    return _("Nothing new since you last read.")
-
-
-def first_visit() -> str:
-    return _("You have not opened this game before: this is everything so far.")
-
-
+# --- the daily digest ------------------------------------------------------------------------
 def digest_subject(n_games: int) -> str:
     return ngettext("Your daily digest: {n} game", "Your daily digest: {n} games", n_games).format(
         n=n_games

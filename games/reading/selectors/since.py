@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine.options import options_for
+from games.engine import options_for
 from games.mapping import engine_state
 from games.models import DAY_VOTES, Assignment, Game, GameEvent, GameVisit, Post, Seat
 from games.narration import ability_label, action_label, describe_event, phase_label, standing_text

@@ -1,7 +1,7 @@
 """The vote moves of "since you last read": each day vote among the new public events,
 with the wagons it changed (L-n: the votes a player still needs for a majority, W-4)."""
 
-from games.engine.votes import majority
+from games.engine import majority
 from games.models import DAY_VOTES, GameEvent
 from games.narration import phase_label
 

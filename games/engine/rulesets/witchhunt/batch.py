@@ -2,6 +2,7 @@
 check (W-69, W-69a) and the Archangel cards (W-19)."""
 
 from ...events import DEAD, PUBLIC
+from ...phases import Phase
 from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED
 
 DIED, SURVIVED = "died", "survived"
@@ -65,7 +66,7 @@ class BatchMixin:
 
     def _batch(self, outcomes, phase, lynched):
         outcomes = [(n, o) for n, o in outcomes if o is not None]
-        cycle = int(phase.split()[1])
+        cycle = Phase.parse(phase).number
         dead = []
         for name, outcome in outcomes:  # (1)
             p = self.by_name[name]

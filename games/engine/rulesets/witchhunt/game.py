@@ -158,9 +158,6 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def coven_members(self):  # W-25
         return self._coven()[0]
 
-    def coven_names(self):
-        return self._coven()[1]
-
     def _coven(self):
         # (seats, names): asked by every Coven vote's check, so kept (in `_memo`, which the
         # roster drops) until the living change or the Juniors join.

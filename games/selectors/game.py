@@ -3,7 +3,7 @@ viewer's own seat what it may do now (never a card or a private result)."""
 
 from dataclasses import dataclass, field
 
-from games.engine import has_option
+from games.engine import Phase, has_option
 
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEvent, Seat
@@ -122,8 +122,8 @@ def game_page(
 
 def _days(game: Game) -> int:
     """The number of the game's latest day ("day 3", "night 2": 3, 2)."""
-    number = game.phase.partition(" ")[2]
-    return int(number) if number.isdigit() else 0
+    phase = Phase.parse(game.phase)
+    return phase.number if phase else 0
 
 
 def _thread_filter(seats, ask: ThreadAsk, last_day: int) -> ThreadFilter:

@@ -106,3 +106,15 @@ def test_restore_into_a_database_with_tables_is_refused(tmp_path, member):
 
     with pytest.raises(CommandError, match="There is no backup at"):
         call_command("restore", str(tmp_path / "missing.dump"))
+
+
+def test_the_image_has_the_postgresql_tools_of_the_postgres_services_version():
+    """`docker compose run web python manage.py backup` finds pg_dump, and pg_restore of
+    the server's major version (a newer one's archives set options PostgreSQL 15 lacks)."""
+    import yaml
+
+    dockerfile = (stack.ROOT / "Dockerfile").read_text()
+    compose = yaml.safe_load((stack.ROOT / "docker-compose.yml").read_text())
+    assert "FROM python:3.11-slim-bookworm\n" in dockerfile  # Debian 12: PostgreSQL 15
+    assert "apt-get install -y --no-install-recommends postgresql-client" in dockerfile
+    assert compose["services"]["postgres"]["image"] == "postgres:15"

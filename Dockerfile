@@ -1,5 +1,7 @@
 # The one image for web (gunicorn), worker, beat and the migrate job in docker-compose.yml.
-FROM python:3.11-slim
+# Debian 12 (bookworm), named: its postgresql-client is 15, the postgres service's major
+# version, which pg_restore needs (a newer pg_dump's archives set options 15 lacks).
+FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -8,6 +10,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DJANGO_SETTINGS_MODULE=witchhunt.settings.production
 
 WORKDIR /app
+
+# pg_dump and pg_restore for `manage.py backup` and `restore` (docs/operations.md).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first, read from pyproject.toml, so code changes reuse this layer.
 COPY pyproject.toml ./

@@ -10,6 +10,14 @@ under the lock; so two workers, a duplicate beat or a retried task never advance
 twice. A game whose resolution raises is recorded on its row and pushed back with
 exponential backoff; the sweep goes on with the other games.
 
+A worker that dies mid-resolution (`kill -9`, a lost machine) resolved the night exactly
+once or not at all: the claim, the input, its events and its posts are one transaction,
+which PostgreSQL rolls back when its client is gone, releasing the row, and the night's
+emails are queued only once it commits (then recorded once a seat, EmailSent). The game
+is still due, so the next sweep claims it and resolves it once; nothing marks a game as
+taken outside that transaction, so nothing is left to expire
+(tests/games/test_worker_killed.py).
+
 Due means `status = running AND next_due_at <= now` (Game.next_due_at, which the database
 derives), on one index: idle games cost the sweep nothing. A burst (many games sharing
 one deadline) is shared out: the beat's clock sweep asks for more sweeps, which the other

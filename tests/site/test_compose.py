@@ -1,12 +1,23 @@
 """docker-compose.yml cannot be started here (no Docker engine), so its invariants are
 checked on the file itself."""
 
+import ast
+import importlib
 import ipaddress
+import os
+import re
+import secrets
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
 from django.conf import settings
+
+from tests.site.compose_stack import service_environment
 
 COMPOSE = yaml.safe_load((Path(settings.BASE_DIR) / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
@@ -168,7 +179,7 @@ def test_the_web_servers_trust_forwarded_headers_from_the_proxy_alone():
 def test_the_caddyfile_proxies_to_every_web_replica_and_sets_the_forwarded_headers():
     directives = _caddy_directives()
     assert ["reverse_proxy", "{"] in directives
-    assert ["dynamic", "a", "web", "8000"] in directives
+    assert ["dynamic", "a", "{$WEB_HOST:web}", "{$WEB_PORT:8000}"] in directives
     # Caddy sets X-Forwarded-For and X-Forwarded-Proto itself and ignores what a client sent,
     # as long as no trusted_proxies is configured: nothing may configure one.
     assert not any(words[0] == "trusted_proxies" for words in directives)
@@ -182,3 +193,194 @@ def test_the_app_settings_match_the_proxy():
     assert "SECURE_SSL_REDIRECT" not in environment
     assert environment["SITE_URL"].startswith("${SITE_URL:-https://")
     assert SERVICES["proxy"]["environment"]["SITE_ADDRESS"].startswith("${SITE_ADDRESS:-")
+
+
+# --- every setting, command and healthcheck is one the code reads ------------------------------
+ROOT = Path(settings.BASE_DIR)
+_ENV_READ = re.compile(
+    r"""(?:env\.get_\w+|os\.environ\.get|os\.environ\.setdefault|os\.getenv)\(\s*"(\w+)"|"""
+    r"""os\.environ\[\s*"(\w+)"\s*\]"""
+)
+
+
+def _code_reads() -> set[str]:
+    """The environment variables the site's code reads (settings, wsgi, the Celery app)."""
+    names = set()
+    for path in (ROOT / "witchhunt").rglob("*.py"):
+        for match in _ENV_READ.finditer(path.read_text()):
+            names.add(match.group(1) or match.group(2))
+    return names
+
+
+def _caddyfile_reads() -> set[str]:
+    return set(re.findall(r"\{\$(\w+)", CADDYFILE))
+
+
+def _required_by_production() -> set[str]:
+    """The variables the production settings read with no default: a container without one
+    of them refuses to start."""
+    required = set()
+    for module in ("base.py", "production.py"):
+        tree = ast.parse((ROOT / "witchhunt" / "settings" / module).read_text())
+        for call in ast.walk(tree):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+                continue
+            if not (isinstance(call.func.value, ast.Name) and call.func.value.id == "env"):
+                continue
+            name = call.args[0].value
+            keywords = {k.arg: k.value for k in call.keywords}
+            if call.func.attr in ("get_str", "get_list") and len(call.args) == 1 and not keywords:
+                required.add(name)
+            sqlite = keywords.get("default_sqlite")
+            if call.func.attr == "get_database" and isinstance(sqlite, ast.Constant):
+                required.add(name)  # default_sqlite=None: no file to fall back to
+    return required
+
+
+def test_the_scan_finds_the_variables_the_code_reads():
+    reads = _code_reads()
+    assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "TRUSTED_PROXIES", "LAB_WORKERS"} <= reads
+    assert "DJANGO_SETTINGS_MODULE" in reads  # wsgi.py and celery.py
+    assert {"SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "EMAIL_HOST", "SITE_URL"} <= (
+        _required_by_production()
+    )
+    assert "SITE_ADDRESS" in _caddyfile_reads()
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_every_variable_an_app_service_sets_is_one_the_code_reads(name):
+    unread = set(SERVICES[name]["environment"]) - _code_reads()
+    assert not unread, f"{name} sets variables no code reads: {sorted(unread)}"
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_every_variable_production_requires_is_set(name):
+    environment = SERVICES[name]["environment"]
+    missing = _required_by_production() - set(environment)
+    assert not missing, f"{name} lacks {sorted(missing)}"
+    # REDIS_URL has no default either: production refuses to start without one.
+    assert environment["REDIS_URL"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_production_settings_load_with_each_app_services_environment(name):
+    """What the service's container sees, given only the one value compose insists on
+    (SECRET_KEY): the production settings accept it, every value parsed."""
+    environment = service_environment(name, {"SECRET_KEY": secrets.token_urlsafe(50)})
+    result = subprocess.run(
+        [sys.executable, "-c", "import witchhunt.settings.production"],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], **environment},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_variable_the_proxy_sets_is_one_the_caddyfile_reads():
+    assert set(SERVICES["proxy"]["environment"]) <= _caddyfile_reads()
+
+
+def test_the_database_servers_variables_match_the_apps_database_url():
+    """The postgres image reads its own three variables; they must describe the database
+    the app services' DATABASE_URL names, and its healthcheck ask for that database."""
+    server = SERVICES["postgres"]["environment"]
+    assert set(server) == {"POSTGRES_DB", "POSTGRES_USER", "POSTGRES_PASSWORD"}
+    url = SERVICES["web"]["environment"]["DATABASE_URL"]
+    assert url == (
+        f"postgres://{server['POSTGRES_USER']}:{server['POSTGRES_PASSWORD']}"
+        f"@postgres:5432/{server['POSTGRES_DB']}"
+    )
+    check = SERVICES["postgres"]["healthcheck"]["test"][1]
+    assert f"-U {server['POSTGRES_USER']} -d {server['POSTGRES_DB']}" in check
+
+
+def _dependencies() -> set[str]:
+    """The distributions the image installs (the Dockerfile reads project.dependencies)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names = (re.split(r"[\[<>=!~ ]", spec, maxsplit=1)[0] for spec in project["dependencies"])
+    return {name.lower() for name in names}
+
+
+def test_every_app_commands_program_is_installed_in_the_image():
+    programs = {_command(SERVICES[name])[0] for name in APP_SERVICES}
+    assert programs == {"python", "gunicorn", "celery"}
+    assert {"gunicorn", "celery"} <= _dependencies()
+    assert (ROOT / _command(SERVICES["migrate"])[1]).name == "manage.py"
+    assert (ROOT / "manage.py").exists()
+
+
+def test_gunicorns_application_is_importable():
+    module, _, attribute = _command(SERVICES["web"])[1].partition(":")
+    assert getattr(importlib.import_module(module), attribute)
+    bind = next(word for word in _command(SERVICES["web"]) if word.startswith("--bind="))
+    assert bind == "--bind=0.0.0.0:8000", "the proxy (the Caddyfile) reaches web on port 8000"
+
+
+def test_celerys_app_is_the_one_the_commands_name():
+    from celery import Celery
+
+    for name in (*WORKERS, "beat"):
+        assert _command(SERVICES[name])[1:3] == ["-A", "witchhunt"], name
+    assert isinstance(importlib.import_module("witchhunt.celery").app, Celery)
+    assert importlib.import_module("witchhunt").celery_app.main == "witchhunt"
+
+
+def test_the_migrate_command_exists():
+    from django.core.management import get_commands
+
+    assert get_commands()[_command(SERVICES["migrate"])[2]] == "django.core"
+
+
+def _healthcheck(name: str) -> str:
+    return " ".join(SERVICES[name]["healthcheck"]["test"][1:])
+
+
+def test_the_web_healthcheck_reaches_gunicorns_port_or_a_page_the_site_serves():
+    """A TCP connect to gunicorn's port, or an HTTP probe of a URL on that port whose path
+    the site routes (either form works; tests/site/test_production_shape.py runs it)."""
+    from django.urls import Resolver404, resolve
+
+    check = _healthcheck("web")
+    urls = re.findall(r"https?://[^\s'\"]+", check)
+    if not urls:
+        assert "create_connection(('127.0.0.1', 8000)" in check, check
+    for url in urls:
+        parts = urlsplit(url)
+        assert (parts.hostname, parts.port) in (("127.0.0.1", 8000), ("localhost", 8000)), url
+        try:
+            resolve(parts.path or "/")
+        except Resolver404:
+            pytest.fail(f"the web healthcheck asks for {parts.path}, which the site does not serve")
+
+
+def test_the_worker_healthchecks_ping_the_workers_own_node():
+    """`inspect ping -d celery@$HOSTNAME` answers only if the worker kept Celery's default
+    node name (celery@ the container's host name)."""
+    for name in WORKERS:
+        assert "celery -A witchhunt inspect ping" in _healthcheck(name), name
+        assert "-d celery@$$HOSTNAME" in _healthcheck(name), name
+        command = _command(SERVICES[name])
+        assert not any(w in ("-n", "--hostname") or w.startswith("--hostname=") for w in command)
+
+
+def test_the_beat_healthcheck_reads_the_pidfile_beat_writes():
+    pidfile = next(w for w in _command(SERVICES["beat"]) if w.startswith("--pidfile="))
+    assert f"kill -0 $$(cat {pidfile.partition('=')[2]})" in _healthcheck("beat")
+
+
+def test_the_proxy_healthcheck_asks_caddys_admin_address():
+    admin = next(words for words in _caddy_directives() if words[0] == "admin")
+    assert admin == ["admin", "{$CADDY_ADMIN:localhost:2019}"]
+    assert "http://127.0.0.1:2019/config/" in _healthcheck("proxy")
+    assert "CADDY_ADMIN" not in SERVICES["proxy"]["environment"]
+
+
+def test_the_caddyfile_placeholders_default_to_production():
+    """Each placeholder the loopback test moves defaults to what compose needs."""
+    assert ["http_port", "{$HTTP_PORT:80}"] in _caddy_directives()
+    assert ["skip_install_trust"] in _caddy_directives()
+    for name in ("HTTP_PORT", "WEB_HOST", "WEB_PORT", "CADDY_ADMIN"):
+        assert name not in SERVICES["proxy"]["environment"], name

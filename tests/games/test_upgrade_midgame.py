@@ -2,8 +2,8 @@
 under the previous release's code, then continued under this code, end exactly as the
 previous code would have ended them.
 
-The previous release is commit PREVIOUS, the last before rulings revision 3, taken from
-this repository's history (`git archive`) into a temporary folder. On a fresh PostgreSQL
+The previous release (tests/previous_release.py), the last before rulings revision 3, is
+taken from this repository's history (`git archive`) into a temporary folder. On a fresh PostgreSQL
 database its code migrates and plays three games up to a deadline that has not yet passed
 (tests/games/upgrade/driver.py, run under either release's code): the Summoner's night of
 the shared example r3_w8a_summoner_names_lapse_whole_under_2b (revisions 2b and 3 resolve
@@ -15,7 +15,6 @@ are the columns and keys the previous code did not have."""
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,10 +22,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.previous_release import ROOT, previous_release
+
 pytestmark = pytest.mark.slow
 
-PREVIOUS = "104394f"  # the release before rulings revision 3 (28c2d0f introduced it)
-ROOT = Path(__file__).resolve().parents[2]
 DRIVER = ROOT / "tests" / "games" / "upgrade" / "driver.py"
 # What the previous release did not store: the game's rulings revision (0015, W-76) and
 # the live page's public version (0014). Anything else that differs is a changed outcome.
@@ -50,30 +49,6 @@ CACHES = {{
 
 def _ci():
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
-def previous_release(into: Path) -> Path:
-    """The previous release's code, from this repository's history; a clear failure when
-    git or the commit is missing (a shallow clone: CI must fetch the whole history)."""
-    git = shutil.which("git")
-    if git is None:
-        pytest.fail("the upgrade test needs git to take the previous release's code")
-    found = subprocess.run(
-        [git, "-C", str(ROOT), "cat-file", "-e", f"{PREVIOUS}^{{commit}}"], capture_output=True
-    )
-    if found.returncode != 0:
-        pytest.fail(
-            f"commit {PREVIOUS} (the previous release) is not in {ROOT}'s history: "
-            "clone the repository with its full history (not --depth)"
-        )
-    into.mkdir()
-    archive = subprocess.run(
-        [git, "-C", str(ROOT), "archive", "--format=tar", PREVIOUS],
-        capture_output=True,
-        check=True,
-    )
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
-    return into
 
 
 def _server_url():
@@ -144,14 +119,13 @@ def differences(old, new, path=""):
     names them (a column or record key the previous release did not have)."""
     if isinstance(old, dict) and isinstance(new, dict):
         out = [f"{path}/{k}: only the previous release has it" for k in old.keys() - new.keys()]
-        out += [
-            f"{path}/{k}: new" for k in new.keys() - old.keys() if k not in NEW_KEYS
-        ]
+        out += [f"{path}/{k}: new" for k in new.keys() - old.keys() if k not in NEW_KEYS]
         for key in sorted(old.keys() & new.keys()):
             out += differences(old[key], new[key], f"{path}/{key}")
         return out
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        return [d for i, (a, b) in enumerate(zip(old, new)) for d in differences(a, b, f"{path}[{i}]")]
+        pairs = enumerate(zip(old, new, strict=True))
+        return [d for i, (a, b) in pairs for d in differences(a, b, f"{path}[{i}]")]
     return [] if old == new else [f"{path}: {old!r:.200} became {new!r:.200}"]
 
 
@@ -188,7 +162,7 @@ def test_games_started_under_the_previous_release_end_as_it_would_have_ended_the
     new_game = after.pop("new summoner")
 
     assert sorted(before) == sorted(after) == ["court", "summoner", "werewolf"]
-    for title, game in before.items():
+    for title, game in sorted(before.items(), key=lambda item: item[0] != "summoner"):
         assert game["game"]["status"] == "finished", title  # played to the end
         assert game["download"]["status"] == 200, title
         assert after[title]["game"]["revision"] == "2b", title

@@ -102,13 +102,9 @@ def play(game, step):
     game = fresh(game)
     try:
         if step.get("advance") == "phase":
-            services.phase_advance(
-                game=game, expected_phase=game.phase, now=due(game.deadline_at)
-            )
+            services.phase_advance(game=game, expected_phase=game.phase, now=due(game.deadline_at))
         elif step.get("advance") == "midnight":
-            services.midnight_pass(
-                game=game, expected_phase=game.phase, now=due(game.midnight_at)
-            )
+            services.midnight_pass(game=game, expected_phase=game.phase, now=due(game.midnight_at))
         elif "moderator" in step:
             services.input_apply(game=game, step=step, by=member("host"))
         else:
@@ -203,20 +199,29 @@ def dump():
     out = {}
     client = Client()
     for title, game in games_by_title().items():
+        # Rows are named by their place in the game, not their ids: the tables' ids count
+        # every game's rows, so one game's difference would show in all that follow.
         events = []
-        for row, ev in zip(
-            rows(game.events.order_by("index")), game.events.order_by("index"), strict=True
-        ):
+        stored = game.events.order_by("index")
+        for row, ev in zip(rows(stored, skip=("id",)), stored, strict=True):
             row["recipients"] = sorted(ev.recipients.values_list("name", flat=True))
             events.append(row)
+        posts = []
+        stored = game.posts.order_by("thread", "number")
+        for row, post in zip(rows(stored, skip=("id", "event", "reply_to")), stored, strict=True):
+            row["event"] = post.event.index if post.event_id else None
+            row["reply_to"] = post.reply_to.number if post.reply_to_id else None
+            posts.append(row)
         record = game_record(game)
         download = client.get(reverse("game_record", args=[game.pk]))
         out[title] = {
             "game": rows([game])[0],
             "seats": rows(game.seats.order_by("pk")),
-            "inputs": rows(models.GameInput.objects.filter(game=game).order_by("index")),
+            "inputs": rows(
+                models.GameInput.objects.filter(game=game).order_by("index"), skip=("id",)
+            ),
             "events": events,
-            "posts": rows(game.posts.order_by("thread", "number")),
+            "posts": posts,
             "record": record,
             "replay": records.play(json.dumps(record))[0],
             "download": {

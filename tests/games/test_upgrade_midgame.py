@@ -7,7 +7,8 @@ taken from this repository's history (`git archive`) into a temporary folder. On
 database its code migrates and plays three games up to a deadline that has not yet passed
 (tests/games/upgrade/driver.py, run under either release's code): the Summoner's night of
 the shared example r3_w8a_summoner_names_lapse_whole_under_2b (revisions 2b and 3 resolve
-it differently), a King's Court game and a Werewolf game. The database is copied: on copy
+it differently), the Loose Cannon's day of W-73a (likewise), a King's Court game and a
+Werewolf game. The database is copied: on copy
 A the previous code finishes the games; on copy B this code migrates and finishes them
 with the same remaining inputs, the first deadline passing by a sweep of the clock. Every
 stored row, the records and their replays must be the same; the only differences allowed
@@ -161,7 +162,7 @@ def test_games_started_under_the_previous_release_end_as_it_would_have_ended_the
     after = json.loads(run(ROOT, settings, copy_b, driver, "dump"))
     new_game = after.pop("new summoner")
 
-    assert sorted(before) == sorted(after) == ["court", "summoner", "werewolf"]
+    assert sorted(before) == sorted(after) == ["cannon", "court", "summoner", "werewolf"]
     for title, game in sorted(before.items(), key=lambda item: item[0] != "summoner"):
         assert game["game"]["status"] == "finished", title  # played to the end
         assert game["download"]["status"] == 200, title
@@ -170,6 +171,9 @@ def test_games_started_under_the_previous_release_end_as_it_would_have_ended_the
         assert after[title]["download"]["json"]["revision"] == "2b", title
         assert differences(game, after[title]) == [], title
 
+    # Under 2b the dead Cannon was still told that the Pauper joined (W-73a, W-76).
+    told = [i["to"] for i in after["cannon"]["replay"]["info"] if i["what"] == "court"]
+    assert "lc" in told[4:]
     # Under 2b the Summoner's three names lapsed whole: the night killed nobody.
     night = after["summoner"]["replay"]["log"][1]
     assert (night["phase"], night["deaths"]) == ("night 1", ["a2"])

@@ -32,6 +32,9 @@ GAMES = {
     "summoner": ("summoner.json", 9),
     # the Court, its Pauper, the Paladin's gifts (W-49 to W-54): Night 3 resolves after
     "court": ("court_long.json", 21),
+    # W-73a: the King's Loose Cannon names the Pauper on Day 2, after the upgrade; the
+    # Pauper joins the Court after the Cannon died (2b still tells him); then a stalemate
+    "cannon": ("cannon.json", 2),
     # a Werewolf game: its Witch's potions (WW-7), Night 2 resolves after
     "werewolf": ("werewolf_potions.json", 15),
 }

@@ -49,6 +49,9 @@ CACHES = {{
 
 
 def _ci():
+    """CI (.ci/run) sets WITCHHUNT_REQUIRE_BROWSER; other runners set CI."""
+    if os.environ.get("WITCHHUNT_REQUIRE_BROWSER", "") not in ("", "0"):
+        return True
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 

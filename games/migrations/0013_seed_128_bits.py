@@ -11,8 +11,10 @@ import games.models
 
 class Migration(migrations.Migration):
 
+    # As released (before the outbox's 0012 existed): a site that ran that release has
+    # this migration applied without 0012, so it may never depend on it (0014 joins both).
     dependencies = [
-        ("games", "0012_email_delivery"),
+        ("games", "0011_post_hidden"),
     ]
 
     operations = [

@@ -5,7 +5,10 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    # Both branches of a released history: 0013 (applied by sites that ran the release
+    # before the outbox) and 0012 (the outbox).
     dependencies = [
+        ('games', '0012_email_delivery'),
         ('games', '0013_seed_128_bits'),
     ]
 

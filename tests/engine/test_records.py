@@ -360,3 +360,23 @@ def test_a_record_without_a_revision_plays_as_revision_2b():
     del case["revision"]
     unnamed = records.dumps(records.play(json.dumps(case))[0])
     assert unnamed == played["2b"] != played["3"]
+
+
+@pytest.mark.slow
+def test_the_play_record_command_replays_a_record_under_the_revision_it_names():
+    """W-76, FORMAT: `manage.py play_record` (what the shared checker runs) prints, for a
+    record naming "3", revision 3's result; for "2b" or no revision, 2b's."""
+    path = RECORDS / "w8a_r3_summoner_unsaved_names_lapse_one_by_one.json"
+    case, _expect = load_case(path)
+    printed = {}
+    for revision in ("3", "2b", None):
+        record = (
+            {**case, "revision": revision}
+            if revision
+            else {k: v for k, v in case.items() if k != "revision"}
+        )
+        run = _play_record(json.dumps(record), "-")
+        assert run.returncode == 0, run.stderr
+        printed[revision] = run.stdout
+    assert printed[None] == printed["2b"] != printed["3"]
+    assert printed["3"].strip() == records.dumps(records.play(json.dumps(case))[0])

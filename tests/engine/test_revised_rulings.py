@@ -4,6 +4,8 @@ tallies themselves (W-5a)."""
 
 import json
 
+import pytest
+
 from games.engine import apply, new_game, records, visible_events
 from games.engine.errors import GameRuleError
 from games.engine.order import sha_key
@@ -275,3 +277,52 @@ def test_werewolf_cards_flip_in_the_mornings_order():
     result = _play(players, steps, ruleset="werewolf", options={"reveal_on_death": True})
     cards = [e["player"] for e in result["log"][-1]["public"] if e["event"] == "card"]
     assert cards == sorted(["c", "d"], key=lambda n: sha_key(1, "night 1", n))
+
+
+# --- W-73a: a Pauper who joins by day, after a member died in the same event -------------
+CANNON_COURT = [
+    _p("kim", "king", "holy_villager"),
+    _p("qin", "queen"),
+    _p("pal", "paladin"),
+    _p("lc", "loose_cannon"),
+    _p("pau", "pauper"),
+    _p("a", "oracle"),
+    _p("b", "innkeeper"),
+    _p("w1", "judge", "elder_witch"),
+    _p("w2", "wizard", "elder_witch"),
+]
+# The King adds the Loose Cannon; on Day 2 the Cannon names the Pauper: his attempt on
+# himself kills him, then the Pauper, lynched, joins the Court (W-38, W-54).
+CANNON_STEPS = [
+    ADV,
+    {"actor": "kim", "action": "ability", "targets": ["lc"]},
+    ADV,
+    {"actor": "lc", "action": "ability", "targets": ["pau"]},
+]
+
+
+@pytest.mark.parametrize(
+    "revision, told",
+    [
+        ("3", ["kim", "pal", "pau", "qin"]),  # W-73a: the members living at that moment
+        # revision 2b: as the engine played it before revision 3, the dead Cannon too (W-76)
+        ("2b", ["kim", "lc", "pal", "pau", "qin"]),
+    ],
+)
+def test_a_pauper_joining_by_day_tells_the_members_living_at_that_moment(revision, told):
+    result = _play(CANNON_COURT, CANNON_STEPS, revision=revision)
+    joined = [i for i in _info(result, "court") if i["phase"] == "day 2"]
+    assert [i["to"] for i in joined] == told
+    assert all(i["result"] == told for i in joined)
+
+
+def test_a_pauper_joining_at_night_tells_a_member_killed_earlier_that_night():
+    """W-11b: at night a member killed earlier in the same resolution still lives when the
+    Pauper joins, in every revision (W-73a is about day events)."""
+    steps = [ADV, {"actor": "kim", "action": "ability", "targets": ["lc"]}, ADV, ADV]
+    steps += [{"actor": "w1", "action": "coven", "target": "lc"}]
+    steps += [{"actor": n, "action": "court", "target": "pau"} for n in ("kim", "qin", "pal")]
+    for revision in ("3", "2b"):
+        result = _play(CANNON_COURT, [*steps, ADV], revision=revision)
+        joined = [i for i in _info(result, "court") if i["phase"] == "night 2"]
+        assert "lc" in [i["to"] for i in joined], revision

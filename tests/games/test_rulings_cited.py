@@ -198,9 +198,9 @@ def engine_decisions(monkeypatch):
     attempts, picks = [], {}
     attempt_case = WitchhuntGame._attempt_case
 
-    def spy_attempt(self, p, cause, lynch, protected, mercenary):
+    def spy_attempt(self, p, cause, lynch, protected, mercenary, killed):
         lives, court = p.lives, list(self.court)
-        outcome = attempt_case(self, p, cause, lynch, protected, mercenary)
+        outcome = attempt_case(self, p, cause, lynch, protected, mercenary, killed)
         if outcome != "survived":
             case = "a" if cause == "twilight" else "g"
         elif p.lives < lives:

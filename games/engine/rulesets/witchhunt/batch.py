@@ -19,13 +19,13 @@ class BatchMixin:
         p = self.by_name[name]
         if p.status != ALIVE or (killed is not None and name in killed):
             return None
-        outcome = self._attempt_case(p, cause, lynch, protected, mercenary)
+        outcome = self._attempt_case(p, cause, lynch, protected, mercenary, killed)
         self.log_mod({"attempt": name, "cause": cause, "outcome": outcome})
         if killed is not None and outcome != SURVIVED:
             killed[name] = cause
         return outcome
 
-    def _attempt_case(self, p, cause, lynch, protected, mercenary):
+    def _attempt_case(self, p, cause, lynch, protected, mercenary, killed):
         if cause == "twilight":  # (a)
             p.lives = 0
             return self._death_kind(p)
@@ -39,12 +39,23 @@ class BatchMixin:
             p.used.add("pauper")
             if self.court_active and p.name not in self.court:
                 self.court.append(p.name)
-                self.tell_court()
+                self.tell_court(gone=self.gone_in_this_event(killed))
                 return SURVIVED
         if p.lives:  # (f)
             p.lives -= 1
             return SURVIVED
         return self._death_kind(p)  # (g)
+
+    def gone_in_this_event(self, killed):
+        """W-73a: a result made during a day event is made at its moment in the event's
+        batch, so a member who died earlier in the same event (the Loose Cannon's own
+        attempt, a Musketeer's first shot) is no longer living when the Pauper joins: he is
+        neither named nor told. At night a member killed earlier in the same resolution
+        still lives (W-11b). Revision 2b games keep what this engine did under 2b: such a
+        member was named and told (W-76; a 2b game that met it has announced so)."""
+        if killed is None or self.night or self.revision == "2b":
+            return ()
+        return tuple(killed)
 
     def _death_kind(self, p):
         return FAKE if p.character == "magician" and not self.halftime_reached else DIED

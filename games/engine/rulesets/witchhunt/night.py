@@ -415,9 +415,10 @@ class NightMixin:
         self.log_mod({"court": sorted(members)})
         self.court_check()
 
-    def tell_court(self):
+    def tell_court(self, gone=()):
         # W-73: at forming and when the Pauper joins, the living members are told, and the
-        # result names them (a member killed earlier in the same resolution still lives).
-        members = sorted(m for m in self.court if self.by_name[m].status == ALIVE)
+        # result names them (a member killed earlier in the same resolution still lives);
+        # `gone`: those who died earlier in the same day event (W-73a, batch.py).
+        members = sorted(m for m in self.court if self.by_name[m].status == ALIVE and m not in gone)
         for m in members:
             self.tell(m, "court", members)

@@ -7,11 +7,13 @@ from datetime import timedelta
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import deadlines, narration
 from games.models import Game
 from games.permissions import can_moderate
 from games.selectors import early_end_panel
+from games.selectors.heartbeat import clock_beat
 from games.services.clock import MOVE_CHOICES
 
 register = template.Library()
@@ -55,3 +57,15 @@ def clock_controls(context, game):
     if early is not None:
         out["early"] = early
     return out
+
+
+@register.inclusion_tag("clock/_heartbeat.html")
+def clock_heartbeat(style="site"):
+    """"The clock last ran N s ago", a warning once it counts as stopped: the desk and the
+    admin (`style="admin"` takes the admin's message classes). One query."""
+    beat = clock_beat()
+    if beat.age_seconds is None:
+        words = gettext("The clock has not run yet.")
+    else:
+        words = gettext("The clock last ran %(age)d s ago.") % {"age": beat.age_seconds}
+    return {"beat": beat, "words": words, "admin": style == "admin"}

@@ -205,3 +205,24 @@ def test_a_failed_email_gives_the_episode_back_for_the_next_check(client, watch)
     watch.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     _visit(client, 361)
     assert _subjects() == ["[Witchhunt] The clock has stopped"]
+
+
+@pytest.mark.django_db
+def test_two_processes_that_both_saw_the_clock_stale_send_one_email(watch):
+    """The race the database's claim settles: both read "stale, nobody told" before
+    either claimed; the conditional UPDATE lets one of them send."""
+    from games.selectors.heartbeat import clock_beat
+    from games.services.clock_watch import clock_watch
+
+    with time_machine.travel(T0, tick=False):
+        heartbeat_beat()
+    now = _at(300)
+    seen_by_both = clock_beat(now)
+    assert seen_by_both.stale and not seen_by_both.alerted
+    assert [clock_watch(now, seen_by_both), clock_watch(now, seen_by_both)] == ["stopped", None]
+    assert _subjects() == ["[Witchhunt] The clock has stopped"]
+    with time_machine.travel(_at(400), tick=False):
+        heartbeat_beat()
+    back = clock_beat(_at(401))
+    assert [clock_watch(_at(401), back), clock_watch(_at(401), back)] == ["back", None]
+    assert len(mail.outbox) == 2

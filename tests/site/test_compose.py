@@ -2,6 +2,7 @@
 checked on the file itself."""
 
 import ipaddress
+import re
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,38 @@ def test_the_app_settings_match_the_proxy():
     assert "SECURE_SSL_REDIRECT" not in environment
     assert environment["SITE_URL"].startswith("${SITE_URL:-https://")
     assert SERVICES["proxy"]["environment"]["SITE_ADDRESS"].startswith("${SITE_ADDRESS:-")
+
+
+# --- watching it (docs/operations.md, "Watch it") ---------------------------------------------
+def _probe_path(test: list[str]) -> str:
+    """The address web's healthcheck asks, read from its command."""
+    (url,) = re.findall(r"http://127\.0\.0\.1:8000(/[^'\"]*)", " ".join(test))
+    return url
+
+
+@pytest.mark.django_db
+def test_the_web_healthcheck_asks_the_ready_endpoint_and_gets_its_answer(client, settings):
+    """The probe runs inside the container: plain HTTP to 127.0.0.1, a Host the operator
+    never allows, the HTTPS redirect on; it still gets the readiness answer (200), which
+    ignores the clock, while every other page refuses that host."""
+    test = SERVICES["web"]["healthcheck"]["test"]
+    assert test[:3] == ["CMD", "python", "-c"] and "urlopen(" in test[3]
+    path = _probe_path(test)
+    assert path == "/health/ready/"
+    settings.ALLOWED_HOSTS = ["witchhunt.example"]
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get(path, HTTP_HOST="127.0.0.1:8000")
+    assert response.status_code == 200 and response.json() == {"status": "ok", "database": "ok"}
+    assert client.get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400
+
+
+def test_the_app_services_pass_the_watch_variables_the_settings_read():
+    environment = SERVICES["web"]["environment"]
+    for name in ("ADMINS", "LOG_FORMAT", "SENTRY_DSN"):
+        assert name in environment, name
+    assert environment["LOG_FORMAT"].startswith("${LOG_FORMAT:-")
+
+
+def test_the_image_installs_the_sentry_extra():
+    dockerfile = (Path(settings.BASE_DIR) / "Dockerfile").read_text()
+    assert "['optional-dependencies']['sentry']" in dockerfile

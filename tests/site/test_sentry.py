@@ -86,10 +86,7 @@ def test_sentry_gets_the_error_with_no_card_and_no_post_text(sentry_server, sett
 
 def test_a_dsn_without_sentry_sdk_stops_start_up():
     """SENTRY_DSN set and the package missing: the settings refuse to load, in words."""
-    code = (
-        "import sys; sys.modules['sentry_sdk'] = None\n"
-        "import django; django.setup()"
-    )
+    code = "import sys; sys.modules['sentry_sdk'] = None\nimport django; django.setup()"
     result = subprocess.run(
         [sys.executable, "-c", code],
         env={"DJANGO_SETTINGS_MODULE": "witchhunt.settings.test",

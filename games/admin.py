@@ -15,6 +15,7 @@ from django.urls import reverse
 from games import services
 from games.engine import GameRuleError
 from games.narration import duration_words, phase_label
+from games.selectors.heartbeat import clock_beat
 
 from .models import (
     Assignment,
@@ -154,6 +155,19 @@ def retry_clock(modeladmin, request, queryset):
     )
 
 
+def _with_clock_beat(extra_context):
+    return {**(extra_context or {}), "clock_beat": clock_beat()}
+
+
+def index_with_clock_beat(index):
+    """The admin's front page, saying when the clock last ran (witchhunt/urls.py)."""
+
+    def view(request, extra_context=None):
+        return index(request, _with_clock_beat(extra_context))
+
+    return view
+
+
 @admin.register(Game)
 class GameAdmin(ModeratorActionsAdmin):
     list_display = (
@@ -191,6 +205,10 @@ class GameAdmin(ModeratorActionsAdmin):
     @admin.display(description="Seats", ordering="filled")
     def seats_filled(self, game):
         return f"{game.filled} / {game.seats_count}"
+
+    def changelist_view(self, request, extra_context=None):
+        # The list says when the clock last ran (docs/operations.md, "Watch it").
+        return super().changelist_view(request, _with_clock_beat(extra_context))
 
     def add_view(self, request, form_url="", extra_context=None):
         # One way to create a game: the "new game" page, which checks the deal (W-23).

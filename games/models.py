@@ -841,3 +841,25 @@ class Absence(models.Model):
 
     def __str__(self):
         return f"{self.user_id} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+class ClockHeartbeat(models.Model):
+    """One row (id 1): when the clock's sweep last ran, written by each beat's sweep
+    (services/sweep.py, one UPDATE), read by the health endpoint, the desk and the admin.
+
+    `stale_alerted_at` is the stale episode the site's admins were told of: set by the one
+    web process that claims it (services/clock_watch.py), cleared by the one that tells them
+    the clock is back. It lives here, in PostgreSQL, because Redis may be what is down."""
+
+    SINGLETON = 1
+
+    beat_at = models.DateTimeField(null=True, blank=True)
+    stale_alerted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(pk=1), name="clock_heartbeat_single")]
+
+    def __str__(self):
+        if self.beat_at is None:
+            return "the clock has not run"
+        return f"the clock last ran at {self.beat_at:%Y-%m-%d %H:%M:%S} UTC"

@@ -3,9 +3,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from games.admin import index_with_clock_beat
+
 # The admin's own login form would skip allauth's rate limits and email verification:
 # anonymous visitors are sent to allauth's sign-in page instead.
 admin.site.login = secure_admin_login(admin.site.login)
+admin.site.index = index_with_clock_beat(admin.site.index)
 
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),

@@ -11,6 +11,7 @@ from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, P
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
 from .clock import clock_moves
+from .heartbeat import ClockBeat, clock_beat
 from .log import by_phase, events_all
 from .rooms import room_links, room_ref
 from .seats import CardRow, card_rows, display_names, game_seats
@@ -78,6 +79,7 @@ class DeskPage:
     hidden: list = field(default_factory=list)  # HiddenPost: the posts the moderator hid
     emails: "EmailTrouble | None" = None  # the game emails not reaching players
     clock_moves: list = field(default_factory=list)  # the clock's extend and shorten choices
+    clock_beat: ClockBeat | None = None  # when the clock last ran (docs/operations.md)
 
 
 def desk_page(game: Game) -> DeskPage:
@@ -94,6 +96,7 @@ def desk_page(game: Game) -> DeskPage:
         hidden=hidden_posts(game, names),
         emails=email_trouble(game, seats),
         clock_moves=clock_moves(),
+        clock_beat=clock_beat(),
     )
 
 

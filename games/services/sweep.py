@@ -26,7 +26,8 @@ at once instead of at the next beat.
 
 Once its due games are done, the sweep announces SWEEP_TICKED (games/queue.py): the
 capabilities the clock drives (the community's lapsed sign-ups and prods) claim their own
-games the same way, with `claim`, `run_ticks` and `record_failure`.
+games the same way, with `claim`, `run_ticks` and `record_failure`. Then the beat's sweep
+writes the clock's heartbeat (services/clock_watch.py), which the web side watches.
 """
 
 import logging
@@ -39,6 +40,7 @@ from django.utils import timezone
 
 from ..models import Game
 from ..queue import SWEEP_TICKED, after_commit, emit
+from .clock_watch import heartbeat_beat
 from .emails import reminders_decide, reminders_write
 from .phases import midnight_pass, phase_advance
 
@@ -189,6 +191,11 @@ def clock_sweep(now=None, *, share=True) -> dict:
         after_commit("clock_sweep_more")
     if counts:
         logger.info("clock sweep: %s", counts)
+    if share:
+        # The heartbeat (services/clock_watch.py): the beat's sweep ran to its end. Last,
+        # so that a sweep that fails every time leaves the heartbeat to go stale. The real
+        # time, not `now`: it says when the clock ran, whatever moment a test resolves at.
+        heartbeat_beat()
     return counts
 
 

@@ -7,6 +7,7 @@ The words are games/narration/durations.py's (mirrored by static/js/deadline.js)
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import deadlines, narration
 
@@ -35,3 +36,15 @@ def deadline_clock(game) -> dict:
 def get_name(names: dict, key):
     """A seat's display name from a {seat name: player name} map."""
     return names.get(key, key)
+
+
+@register.inclusion_tag("clock/_heartbeat.html")
+def clock_heartbeat(beat, style="site"):
+    """"The clock last ran N s ago" from the page's ClockBeat (selectors/heartbeat.py), a
+    warning once it counts as stopped: the desk and the admin (`style="admin"` takes the
+    admin's message classes)."""
+    if beat.age_seconds is None:
+        words = gettext("The clock has not run yet.")
+    else:
+        words = gettext("The clock last ran %(age)d s ago.") % {"age": beat.age_seconds}
+    return {"beat": beat, "words": words, "admin": style == "admin"}

@@ -340,8 +340,11 @@ def _healthcheck(name: str) -> str:
 
 def test_the_web_healthcheck_reaches_gunicorns_port_or_a_page_the_site_serves():
     """A TCP connect to gunicorn's port, or an HTTP probe of a URL on that port whose path
-    the site routes (either form works; tests/site/test_production_shape.py runs it)."""
+    the site routes or the health middleware answers (either form works;
+    tests/site/test_production_shape.py runs it)."""
     from django.urls import Resolver404, resolve
+
+    from witchhunt import health
 
     check = _healthcheck("web")
     urls = re.findall(r"https?://[^\s'\"]+", check)
@@ -350,6 +353,8 @@ def test_the_web_healthcheck_reaches_gunicorns_port_or_a_page_the_site_serves():
     for url in urls:
         parts = urlsplit(url)
         assert (parts.hostname, parts.port) in (("127.0.0.1", 8000), ("localhost", 8000)), url
+        if parts.path in (health.READY, health.FULL):
+            continue
         try:
             resolve(parts.path or "/")
         except Resolver404:
@@ -384,3 +389,38 @@ def test_the_caddyfile_placeholders_default_to_production():
     assert ["skip_install_trust"] in _caddy_directives()
     for name in ("HTTP_PORT", "WEB_HOST", "WEB_PORT", "CADDY_ADMIN"):
         assert name not in SERVICES["proxy"]["environment"], name
+
+
+# --- watching it (docs/operations.md, "Watch it") ---------------------------------------------
+def _probe_path(test: list[str]) -> str:
+    """The address web's healthcheck asks, read from its command."""
+    (url,) = re.findall(r"http://127\.0\.0\.1:8000(/[^'\"]*)", " ".join(test))
+    return url
+
+
+@pytest.mark.django_db
+def test_the_web_healthcheck_asks_the_ready_endpoint_and_gets_its_answer(client, settings):
+    """The probe runs inside the container: plain HTTP to 127.0.0.1, a Host the operator
+    never allows, the HTTPS redirect on; it still gets the readiness answer (200), which
+    ignores the clock, while every other page refuses that host."""
+    test = SERVICES["web"]["healthcheck"]["test"]
+    assert test[:3] == ["CMD", "python", "-c"] and "urlopen(" in test[3]
+    path = _probe_path(test)
+    assert path == "/health/ready/"
+    settings.ALLOWED_HOSTS = ["witchhunt.example"]
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get(path, HTTP_HOST="127.0.0.1:8000")
+    assert response.status_code == 200 and response.json() == {"status": "ok", "database": "ok"}
+    assert client.get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400
+
+
+def test_the_app_services_pass_the_watch_variables_the_settings_read():
+    environment = SERVICES["web"]["environment"]
+    for name in ("ADMINS", "LOG_FORMAT", "SENTRY_DSN"):
+        assert name in environment, name
+    assert environment["LOG_FORMAT"].startswith("${LOG_FORMAT:-")
+
+
+def test_the_image_installs_the_sentry_extra():
+    dockerfile = (Path(settings.BASE_DIR) / "Dockerfile").read_text()
+    assert "['optional-dependencies']['sentry']" in dockerfile

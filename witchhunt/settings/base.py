@@ -4,6 +4,9 @@ ALLOWED_HOSTS itself, since their defaults differ (or must not exist) per enviro
 import os
 from pathlib import Path
 
+from witchhunt.logs import logging_config
+from witchhunt.sentry import sentry_init
+
 from .backends import cache_settings, celery_broker_settings
 from .env import env
 
@@ -36,6 +39,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: names the request for the logs; then answers /health/ and /health/ready/
+    # before the HTTPS redirect and the host check (why that is safe: witchhunt/health.py)
+    # and watches the clock.
+    "witchhunt.logs.RequestIdMiddleware",
+    "witchhunt.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "witchhunt.middleware.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -216,6 +224,16 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# The clock's heartbeat (games/services/clock_watch.py): the beat's sweep writes it every
+# 10 s; older than CLOCK_STALE_SECONDS, the clock counts as stopped (the health endpoint
+# answers 503, the desk and the admin say so, the admins get an email). The web side looks
+# at it on the health endpoint's every call and at most every CLOCK_WATCH_SECONDS per web
+# process otherwise (None: only on the health endpoint).
+CLOCK_STALE_SECONDS = env.get_int("CLOCK_STALE_SECONDS", 180)
+CLOCK_WATCH_SECONDS = 60
+# Who is told when the clock stops: "Name <address>, Other <address>".
+ADMINS = env.get_addresses("ADMINS")
+
 # A game email the mail server did not take (down, a 4xx) is tried again after 30 s, then
 # 1, 2, 4, 8, 16 minutes, then every 30 minutes (games/services/outbox.py), for 3 days.
 GAME_EMAIL_RETRY_SECONDS = 30
@@ -255,12 +273,12 @@ LIVE_REFRESH_SECONDS = 20
 # seed_demo creates accounts with a published password; local and test settings allow it.
 DEMO_SEED_ALLOWED = False
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": "INFO"},
-    # runserver already prints this line itself.
-    "loggers": {"django.utils.autoreload": {"level": "WARNING"}},
-}
+# The logs (witchhunt/logs.py): plain lines, or one JSON object a line (LOG_FORMAT=json)
+# for a log aggregator.
+LOGGING = logging_config(env.get_str("LOG_FORMAT", "plain").lower())
+
+# Sentry (witchhunt/sentry.py): on when SENTRY_DSN is set; needs the `sentry` extra. What
+# it sends is scrubbed of every card, post and request body.
+SENTRY_DSN = env.get_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    sentry_init(SENTRY_DSN, environment=env.get_str("SENTRY_ENVIRONMENT", "production"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Mapping
+from email.utils import getaddresses
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -76,6 +77,19 @@ class Env:
                 )
             return list(default)  # type: ignore[call-overload]
         return [item.strip() for item in value.split(",") if item.strip()]
+
+    def get_addresses(self, name: str) -> list[tuple[str, str]]:
+        """A comma-separated list of email addresses, each `Name <address>` or a bare
+        address, as Django's ADMINS wants them: (name, address) pairs; none when unset."""
+        value = self._raw(name)
+        if value is None:
+            return []
+        pairs = getaddresses([value])
+        if not pairs or any("@" not in address for _name, address in pairs):
+            raise ImproperlyConfigured(
+                f"{name} must list addresses such as 'Ann <ann@example.org>, bo@example.org'."
+            )
+        return [(person or address, address) for person, address in pairs]
 
     def get_networks(self, name: str) -> list[str]:
         """A comma-separated list of IP addresses or networks (CIDR), normalised to

@@ -24,7 +24,13 @@ if REDIS_URL is None:
     raise ImproperlyConfigured("Set REDIS_URL, e.g. redis://redis:6379/0.")
 
 # WhiteNoise serves the collected, hashed static files from gunicorn itself.
-MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]
+# Right after SecurityMiddleware, as WhiteNoise asks: static files get the HTTPS redirect.
+_SECURITY = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+MIDDLEWARE = [
+    *MIDDLEWARE[:_SECURITY],
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    *MIDDLEWARE[_SECURITY:],
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "games.reading",
     "games.community",
     "games.archive",
+    "games.leaving",
 ]
 
 MIDDLEWARE = [

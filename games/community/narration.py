@@ -87,11 +87,10 @@ SITE_STARTED = gettext_lazy(
 # (services.posts.clock_notice_create and moderator_notice_create fill them in).
 WANTED = gettext_noop("A replacement is wanted for {name}.")
 NO_LONGER_WANTED = gettext_noop("{name} stays: no replacement is wanted any more.")
-# To the moderator when a player deleted their account (services/members.py): the seat's
-# label, as the desk lists it.
+# To the moderator when a player deleted their account (services/members.py).
 MEMBER_LEFT = gettext_noop(
-    "The player of seat {seat} deleted their account: the seat is offered to the "
-    "replacement list, and marked for replacement on your desk."
+    "A player deleted their account: their seat, now \"a former member\", is offered to "
+    "the replacement list and marked for replacement on your desk."
 )
 
 REASONS = {
@@ -143,5 +142,5 @@ def prod_text(number: int, phase: str, *, name: str = "", you: bool) -> str:
     )
 
 
-def member_left_text(seat: str) -> str:
-    return _(MEMBER_LEFT).format(seat=seat)[:300]
+def member_left_text() -> str:
+    return _(MEMBER_LEFT)[:300]

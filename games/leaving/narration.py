@@ -18,7 +18,7 @@ REFUSALS = {
 }
 
 HOST_LEFT = _(
-    "The host of this game has left the site. The site's moderators run the game from "
+    "The host of {title} has left the site. The site's moderators run the game from "
     "now on; the clock goes on as before."
 )
 
@@ -27,7 +27,7 @@ GOODBYE_BODY = _(
     "Your Witchhunt account has been deleted, as asked.\n\n"
     "Your name, this address, your notes, preferences and absences are gone. Your seats "
     "in running games were offered to the replacement list, and finished games show "
-    "you as \"a former member\". This cannot be undone; you may sign up again with this "
+    'you as "a former member". This cannot be undone; you may sign up again with this '
     "address as a new member.\n\n"
     "— Witchhunt\n"
 )

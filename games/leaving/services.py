@@ -100,8 +100,12 @@ def _games(user) -> list[dict]:
             "status": game.status,
             "seat": seat.name,
             "times_held": [
-                {"from": t.began_at, "until": t.ended_at, "replacing": t.replacing,
-                 "left": t.left or None}
+                {
+                    "from": t.began_at,
+                    "until": t.ended_at,
+                    "replacing": t.replacing,
+                    "left": t.left or None,
+                }
                 for t in tenures.get(seat.pk, [])
             ],  # fmt: skip
             "cards": None,
@@ -180,10 +184,8 @@ def member_erase(*, user, by, now=None):
     # The capabilities' part: the seats handed on, their notes and entries gone.
     emit(MEMBER_ERASED, user=user, now=now, by=by)
     for game in facts.hosted_running:
-        clock_notice_create(game_locked(game), str(HOST_LEFT))
-    queue_email(
-        EmailMessage(subject=str(GOODBYE_SUBJECT), body=str(GOODBYE_BODY), to=[old_email])
-    )
+        clock_notice_create(game_locked(game), str(HOST_LEFT), title=game.title)
+    queue_email(EmailMessage(subject=str(GOODBYE_SUBJECT), body=str(GOODBYE_BODY), to=[old_email]))
     logger.info("member %s erased (by member %s)", user.pk, getattr(by, "pk", None))
     return user
 

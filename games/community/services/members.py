@@ -45,7 +45,7 @@ def _seat_handed_on(seat_id, user, now) -> None:
         notifications_write(
             game,
             [(game.host_id, Notification.Kind.REPLACEMENT, f"left-{seat.pk}",
-              member_left_text(seat.name))],
+              member_left_text())],
         )  # fmt: skip
 
 

@@ -11,6 +11,24 @@ def player_key_for(player_name: str) -> str:
     return player_name.lower()
 
 
+# What a member who deleted their account is called wherever their name was shown (their
+# posts, the seats of their games, the records' pages). Not a valid player name (it has
+# spaces), so no member can take it.
+FORMER_MEMBER = "a former member"
+
+
+def former_member_key(pk: int) -> str:
+    """An erased member's player key: unique (player_key is), a slug (the profile URL's
+    converter), and never a member's (a player name has no hyphen)."""
+    return f"former-member-{pk}"
+
+
+def former_member_email(pk: int) -> str:
+    """An erased member's address: unique (email is), never deliverable (.invalid, RFC
+    2606), so their old address may sign up again."""
+    return f"former-member-{pk}@deleted.invalid"
+
+
 class UserManager(BaseUserManager):
     use_in_migrations = True
 
@@ -68,6 +86,9 @@ class User(AbstractUser):
     # The header's unread count (games/services/notifications.py keeps it): read with the
     # user on every request, so the count costs no query of its own.
     notifications_unread = models.PositiveIntegerField(default=0, editable=False)
+    # When the member deleted their account (games/leaving): the row stays, anonymised, for
+    # the games' history (their seats, posts and acts keep pointing at it).
+    left_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
@@ -79,7 +100,10 @@ class User(AbstractUser):
         return self.player_name
 
     def save(self, *args, **kwargs) -> None:
-        self.player_key = player_key_for(self.player_name)
+        if self.left_at is None:
+            self.player_key = player_key_for(self.player_name)
+        else:
+            self.player_key = former_member_key(self.pk)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "player_name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "player_key"}

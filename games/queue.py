@@ -75,6 +75,14 @@ THREAD_SHOWN = "thread_shown"
 # the live refresh appended a thread's new posts to an open page: user, game, thread, upto
 # (the number of the last post appended)
 POSTS_APPENDED = "posts_appended"
+# a member's own data asked for (refine: a dict of sections, each receiver adding its own
+# under its name, plain JSON data): user. Only what the member may see: never a card or a
+# thread of another seat, nothing that moves with another's hidden input
+MEMBER_EXPORT = "member_export"
+# a member's account was erased, in its transaction, the row already anonymised (same id,
+# "a former member", no address, no password): user, now, by (who erased it: the member or
+# an admin). Each receiver removes what it owns of theirs, and hands their seats on
+MEMBER_ERASED = "member_erased"
 
 EVENTS = (
     GAME_DEALT,
@@ -94,6 +102,8 @@ EVENTS = (
     THREAD_OPENED,
     THREAD_SHOWN,
     POSTS_APPENDED,
+    MEMBER_EXPORT,
+    MEMBER_ERASED,
 )
 
 

@@ -87,6 +87,11 @@ SITE_STARTED = gettext_lazy(
 # (services.posts.clock_notice_create and moderator_notice_create fill them in).
 WANTED = gettext_noop("A replacement is wanted for {name}.")
 NO_LONGER_WANTED = gettext_noop("{name} stays: no replacement is wanted any more.")
+# To the moderator when a player deleted their account (services/members.py).
+MEMBER_LEFT = gettext_noop(
+    "A player deleted their account: their seat, now \"a former member\", is offered to "
+    "the replacement list and marked for replacement on your desk."
+)
 
 REASONS = {
     "asked": gettext_noop("asked to leave"),
@@ -135,3 +140,7 @@ def prod_text(number: int, phase: str, *, name: str = "", you: bool) -> str:
     return _("{name} was prodded a second time ({phase}) and is marked for replacement.").format(
         name=name, phase=phase
     )
+
+
+def member_left_text() -> str:
+    return _(MEMBER_LEFT)[:300]

@@ -8,6 +8,7 @@ from games.models import Notification
 
 from . import ticks
 from .narration import started_text
+from .services.members import member_erased, member_export_part
 from .services.notices import notices_create
 from .services.replacements import offers_closed
 from .services.signups import game_filled, join_checked
@@ -28,3 +29,5 @@ def connect():
     queue.connect(queue.SEAT_CHANGED_HANDS, offers_closed)
     queue.connect(queue.GAME_STARTED, players_told)
     queue.connect(queue.SWEEP_TICKED, ticks.ticks_run)
+    queue.connect(queue.MEMBER_ERASED, member_erased)
+    queue.connect(queue.MEMBER_EXPORT, member_export_part)

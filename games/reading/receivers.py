@@ -6,6 +6,7 @@ for alerts is read again)."""
 from games import queue
 
 from .selectors.notes import seats_annotated
+from .services import members
 from .services.notifications import (
     alerts_asked_forget,
     mentions_apply,
@@ -46,3 +47,5 @@ def connect():
     queue.connect(queue.THREAD_OPENED, thread_opened)
     queue.connect(queue.THREAD_SHOWN, thread_shown)
     queue.connect(queue.POSTS_APPENDED, posts_appended)
+    queue.connect(queue.MEMBER_ERASED, members.member_erased)
+    queue.connect(queue.MEMBER_EXPORT, members.member_export_part)

@@ -97,4 +97,6 @@ def get_player_for_user(request, key):
     open to everyone; no such member is a 404."""
     if len(key) > 64:
         raise Http404("no such player")
-    return get_object_or_404(get_user_model(), player_key=player_key_for(key))
+    # A member who deleted their account has no profile: their games show "a former member".
+    members = get_user_model().objects.filter(left_at__isnull=True)
+    return get_object_or_404(members, player_key=player_key_for(key))

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "games.reading",
     "games.community",
     "games.archive",
+    "games.leaving",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,42 @@
+"""The admin's "delete these members' accounts" on the members' list: the same erasure as
+the member's own page (services.member_erase), after a typed confirmation. Only an admin
+who may delete members (accounts.delete_user) sees it. accounts/admin.py registers the
+members' admin first (INSTALLED_APPS' order), and this adds the action to it."""
+
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.template.response import TemplateResponse
+
+from games.engine import GameRuleError
+
+from .forms import AdminEraseForm
+from .services import member_erase
+
+
+@admin.action(permissions=["delete"], description="Delete the chosen members' accounts (for good)")
+def member_erase_action(modeladmin, request, queryset):
+    members = list(queryset.filter(left_at__isnull=True).order_by("pk"))
+    form = AdminEraseForm(request.POST if "erase" in request.POST else None)
+    if form.is_bound and form.is_valid():
+        for member in members:
+            if member.pk == request.user.pk:
+                modeladmin.message_user(
+                    request, "Your own account is deleted from your profile page, not here.",
+                    messages.ERROR,
+                )  # fmt: skip
+                continue
+            try:
+                member_erase(user=member, by=request.user)
+            except GameRuleError as error:
+                modeladmin.message_user(request, f"{member}: {error}", messages.ERROR)
+            else:
+                modeladmin.message_user(request, f"Member {member.pk}'s account is deleted.")
+        return None
+    context = {**modeladmin.admin_site.each_context(request), "members": members, "form": form,
+               "title": "Delete members' accounts"}  # fmt: skip
+    return TemplateResponse(request, "leaving/admin_erase.html", context)
+
+
+_members = admin.site._registry.get(get_user_model())
+if _members is not None and member_erase_action not in (_members.actions or ()):
+    _members.actions = [*(_members.actions or ()), member_erase_action]

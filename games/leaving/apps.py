@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LeavingConfig(AppConfig):
+    name = "games.leaving"
+    label = "leaving"

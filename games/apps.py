@@ -6,8 +6,12 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import tasks
-        from .services import game_emails
+        from kombu.exceptions import OperationalError
+
+        from . import queue, tasks
+        from .services import game_emails, held_jobs
 
         tasks.connect_receivers()
+        # A job the broker refuses (Redis down) waits in the database, not lost.
+        queue.hold_jobs(held_jobs.job_hold, errors=(OperationalError, OSError))
         game_emails.connect()  # first: a new player's role email before any notice

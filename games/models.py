@@ -863,3 +863,22 @@ class ClockHeartbeat(models.Model):
         if self.beat_at is None:
             return "the clock has not run"
         return f"the clock last ran at {self.beat_at:%Y-%m-%d %H:%M:%S} UTC"
+
+
+class HeldJob(models.Model):
+    """A job the broker would not take when its write committed (Redis down): kept here,
+    in the database that did commit, and queued again by the beat's `held_jobs_sweep`
+    once the broker answers (games/services/held_jobs.py). A job queued normally leaves
+    no row."""
+
+    name = models.CharField(max_length=64)  # a named job (games/queue.py: connect_job)
+    args = models.JSONField(default=list)  # its arguments, as Celery would carry them
+    tries = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.name}{tuple(self.args)!r}"

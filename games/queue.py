@@ -22,6 +22,7 @@ A capability adds a receiver with one module and one `connect` line in its AppCo
 """
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -180,12 +181,50 @@ def after_commit(name: str, *args) -> None:
     transaction.on_commit(lambda: _send(name, args))
 
 
+# --- a broker that is down: the job is held, the write stands --------------------------------
+# While the broker refuses (Redis down), each job is handed to the holder (games/apps.py:
+# services.held_jobs, a row in the database) and queued again by the beat's sweep once the
+# broker is back. After a refusal the broker is not tried again for HOLD_SECONDS, so an
+# outage costs a request one failed hand-over at most, not one per job.
+HOLD_SECONDS = 5.0
+_holder: Callable[[str, tuple, Exception], object] | None = None
+_broker_errors: tuple[type[Exception], ...] = ()
+_broker_down_until = 0.0
+
+
+def hold_jobs(holder: Callable[[str, tuple, Exception], object], *, errors) -> None:
+    """Hand `holder(name, args, error)` the jobs the broker refuses with one of `errors`."""
+    global _holder, _broker_errors
+    _holder, _broker_errors = holder, tuple(errors)
+
+
+def job_send(name: str, args) -> None:
+    """Queue the job `name(*args)` now; raises when the broker refuses (the held jobs' sweep)."""
+    _jobs[name](*args)
+
+
 def _send(name: str, args: tuple) -> None:
+    global _broker_down_until
     job = _jobs.get(name)
     if job is None:
         logger.error("nothing is connected to %s; %r dropped", name, args)
         return
+    if time.monotonic() < _broker_down_until:
+        _hold(name, args, ConnectionError("the broker refused a job moments ago"))
+        return
     try:
         job(*args)
-    except Exception:  # logged: the write itself has committed (a broker may be down)
+    except _broker_errors as exc:  # the write itself has committed: the job waits
+        _broker_down_until = time.monotonic() + HOLD_SECONDS
+        _hold(name, args, exc)
+    except Exception:  # logged: the write itself has committed
         logger.exception("could not queue %s%r", name, args)
+
+
+def _hold(name: str, args: tuple, error: Exception) -> None:
+    try:
+        if _holder is None:
+            raise error
+        _holder(name, args, error)
+    except Exception:
+        logger.exception("could not queue %s%r, nor keep it: it is lost", name, args)

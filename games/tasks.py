@@ -61,6 +61,15 @@ def email_sweep():
     return outbox.emails_sweep()
 
 
+@shared_task(name="games.tasks.held_jobs_sweep", ignore_result=True)
+def held_jobs_sweep():
+    """The beat's held-jobs entry (every 30 s): queue again the jobs the broker refused
+    while it was down (services.held_jobs)."""
+    from games.services import held_jobs
+
+    return held_jobs.held_jobs_send()
+
+
 # The outbox's rows written by a transaction that committed (games/mail.py). The rows are
 # claimed one by one, so a retried or duplicate task sends none twice; a failed send is
 # pushed back on its row (the sweep tries it again), never retried in the task.

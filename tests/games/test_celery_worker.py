@@ -132,6 +132,7 @@ def test_make_run_and_compose_schedule_the_same_sweep_tasks():
         "clock-sweep": ["games.tasks.clock_sweep", 10.0],
         "reminder-sweep": ["games.tasks.reminder_sweep", 30.0],
         "email-sweep": ["games.tasks.email_sweep", 30.0],
+        "held-jobs-sweep": ["games.tasks.held_jobs_sweep", 30.0],
         "digest-sweep": ["games.tasks.digest_sweep", 300.0],
     }
     assert local["module"] == "games.tasks"

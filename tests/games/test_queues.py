@@ -25,6 +25,7 @@ EMAIL = {
     "games.tasks.notice_emails",
     "games.tasks.emails_send",
     "games.tasks.email_sweep",
+    "games.tasks.held_jobs_sweep",
     "accounts.tasks.send_account_email",
 }
 LAB = {"games.tasks.lab_estimate"}
@@ -56,6 +57,7 @@ def test_beat_sends_each_entry_to_its_queue():
         "clock-sweep": "clock",
         "reminder-sweep": "email",
         "email-sweep": "email",
+        "held-jobs-sweep": "email",
         "digest-sweep": "email",
     }
 

@@ -16,7 +16,8 @@ def cache_settings(redis_url: str | None, var_dir: Path) -> dict:
     if redis_url:
         # Shares the broker's Redis. Every cache key gets a timeout, so the cache stays
         # bounded even though Redis runs with noeviction (which the broker needs).
-        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        # An unreachable Redis is a miss, not an error (witchhunt/cache.py).
+        backend = {"BACKEND": "witchhunt.cache.TolerantRedisCache", "LOCATION": redis_url}
         pages = backend
     else:
         files = "django.core.cache.backends.filebased.FileBasedCache"

@@ -169,6 +169,11 @@ SITE_URL = env.get_str("SITE_URL", "http://127.0.0.1:8000")
 # Celery. No result backend: tasks record their outcome in the database themselves.
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDIS_URL, VAR_DIR)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Handing a job to a broker that is down fails within a second, once, rather than after
+# retries: the web's request goes on and the job is held in the database (games/queue.py);
+# beat's tick that fails is sent again at the next. Workers reconnect on their own.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 # Three queues: `clock` (the sweeps that end phases), `email` (every email, and the
@@ -188,6 +193,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.notice_emails": {"queue": "email"},
     "games.tasks.emails_send": {"queue": "email"},
     "games.tasks.email_sweep": {"queue": "email"},
+    "games.tasks.held_jobs_sweep": {"queue": "email"},
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
     "games.tasks.lab_estimate": {"queue": "lab"},
@@ -213,6 +219,12 @@ CELERY_BEAT_SCHEDULE = {
     # failure (the mail server down, a 4xx), or whose task was lost.
     "email-sweep": {
         "task": "games.tasks.email_sweep",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
+    # The jobs the broker refused while it was down (games/services/held_jobs.py).
+    "held-jobs-sweep": {
+        "task": "games.tasks.held_jobs_sweep",
         "schedule": 30.0,
         "options": {"expires": 25},
     },

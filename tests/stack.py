@@ -19,6 +19,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import redis
 from django.conf import settings
 from django.db import connection
 
@@ -32,30 +33,65 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@contextmanager
-def private_redis(folder: Path):
-    """A redis-server on a free loopback port, no snapshots; yields its URL."""
-    port = free_port()
-    process = subprocess.Popen(
-        [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-         "--appendonly", "no", "--dir", str(folder), "--maxmemory-policy", "noeviction"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    try:
+class PrivateRedis:
+    """A redis-server of the test's own on a free loopback port, no snapshots unless it is
+    stopped with `stop(save=True)`: the test may stop, kill, flush and start it again."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.process = None
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def client(self) -> redis.Redis:
+        return redis.Redis(port=self.port, socket_connect_timeout=1)
+
+    def start(self) -> None:
+        """Start it (again, on the same port, with what it saved if it was stopped with
+        `stop(save=True)`)."""
+        self.process = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder), "--dbfilename", "dump.rdb",
+             "--maxmemory-policy", "noeviction"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
         deadline = time.monotonic() + 10
         while True:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("redis-server did not start") from None
+                if self.client().ping():
+                    return
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise
                 time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+
+    def stop(self, *, save: bool = False) -> None:
+        """Shut it down (saving its data first when `save`, so `start` brings it back)."""
+        try:
+            self.client().shutdown(save=save, nosave=not save)
+        except redis.ConnectionError:
+            pass  # SHUTDOWN closes the connection
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@contextmanager
+def private_redis(folder: Path):
+    """A PrivateRedis, started; yields its URL and kills it after."""
+    server = PrivateRedis(folder)
+    server.start()
+    try:
+        yield server.url()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.close()
 
 
 def database_url(name: str | None = None) -> str:

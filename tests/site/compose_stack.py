@@ -66,12 +66,6 @@ def service_command(name: str, operator_env: dict[str, str]) -> list[str]:
     return [interpolate(str(word), operator_env) for word in command]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @dataclass
 class Loopback:
     """Where each container of the compose file is on this machine."""

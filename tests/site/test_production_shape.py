@@ -44,11 +44,11 @@ from tests.site.compose_stack import (
     Loopback,
     Processes,
     base_environment,
-    free_port,
     service_command,
     service_environment,
     wait_for,
 )
+from tests.stack import free_port
 
 pytestmark = pytest.mark.slow
 

@@ -111,19 +111,24 @@ def game(**changes):
 
 def digest_page(**changes):
     thread = SimpleNamespace(
-        label=NAMES[0], new=3, url="/games/7/",
+        label=NAMES[0],
+        new=3,
+        url="/games/7/",
         lines=[SimpleNamespace(number=4, author=NAMES[1], text=LINES[0])],
-    )  # fmt: skip
+    )
     fields = dict(
-        game=game(), actions=LINES, threads=[thread], votes=[(NAMES[2], LINES)], votes_more=2,
-        happened=[(NAMES[3], LINES)], private=[(NAMES[4], LINES)],
-    )  # fmt: skip
+        game=game(),
+        actions=LINES,
+        threads=[thread],
+        votes=[(NAMES[2], LINES)],
+        votes_more=2,
+        happened=[(NAMES[3], LINES)],
+        private=[(NAMES[4], LINES)],
+    )
     return SimpleNamespace(**{**fields, **changes})
 
 
-COUNT = SimpleNamespace(
-    living=7, needed=4, rows=[("ann", ["bob", "cat"], 2)], not_voting=["dan"]
-)
+COUNT = SimpleNamespace(living=7, needed=4, rows=[("ann", ["bob", "cat"], 2)], not_voting=["dan"])
 EMPTY_COUNT = SimpleNamespace(living=7, needed=4, rows=[], not_voting=["dan"])
 NAMES_BY_SEAT = {name.lower(): name for name in NAMES}
 LEFT = timedelta(hours=6, minutes=3)
@@ -132,60 +137,107 @@ LEFT = timedelta(hours=6, minutes=3)
 GAME_EMAILS = [
     ("notification", "mentions", {"game": game(), "text": LINES[0]}),
     *[
-        ("phase", "phases", {
-            "game": game(), "phase": phase, "night": phase.startswith("night"), "end": end,
-            "lines": LINES, "deadline_at": DEADLINE, "midnight_at": midnight, "paused": paused,
-        })  # fmt: skip
+        (
+            "phase",
+            "phases",
+            {
+                "game": game(),
+                "phase": phase,
+                "night": phase.startswith("night"),
+                "end": end,
+                "lines": LINES,
+                "deadline_at": DEADLINE,
+                "midnight_at": midnight,
+                "paused": paused,
+            },
+        )
         for phase in ("day 2", "night 2")
         for end in (False, True)
         for midnight in (None, MIDNIGHT)
         for paused in (False, True)
     ],
     *[
-        ("prod", "reminders", {
-            "game": game(), "number": number, "silent": timedelta(hours=hours),
-            "deadline_at": deadline,
-        })  # fmt: skip
+        (
+            "prod",
+            "reminders",
+            {
+                "game": game(),
+                "number": number,
+                "silent": timedelta(hours=hours),
+                "deadline_at": deadline,
+            },
+        )
         for number in (1, 2)
         for hours in (0, 5, 49)
         for deadline in (None, DEADLINE)
     ],
     *[
-        ("reminder", "reminders", {
-            "game": game(phase=phase), "left": LEFT, "deadline_at": DEADLINE,
-            "midnight_at": midnight, "count": count, "names": NAMES_BY_SEAT, "living": living,
-        })  # fmt: skip
+        (
+            "reminder",
+            "reminders",
+            {
+                "game": game(phase=phase),
+                "left": LEFT,
+                "deadline_at": DEADLINE,
+                "midnight_at": midnight,
+                "count": count,
+                "names": NAMES_BY_SEAT,
+                "living": living,
+            },
+        )
         for phase in ("day 2", "night 1")
         for midnight in (None, MIDNIGHT)
         for count in (None, COUNT, EMPTY_COUNT)
         for living in (True, False)
     ],
     *[
-        ("replacement_offer", "phases", {
-            "game": game(), "name": NAMES[1], "phase": "day 2", "deadline_at": deadline,
-            "list_url": "http://testserver/replacements/",
-        })  # fmt: skip
+        (
+            "replacement_offer",
+            "phases",
+            {
+                "game": game(),
+                "name": NAMES[1],
+                "phase": "day 2",
+                "deadline_at": deadline,
+                "list_url": "http://testserver/replacements/",
+            },
+        )
         for deadline in (None, DEADLINE)
     ],
     *[
-        ("role", "phases", {
-            "game": game(), "replacing": replacing, "cards": CARDS, "phase": "day 2",
-            "paused": paused, "deadline_at": deadline, "game_url": "http://testserver/g/7/",
-        })  # fmt: skip
+        (
+            "role",
+            "phases",
+            {
+                "game": game(),
+                "replacing": replacing,
+                "cards": CARDS,
+                "phase": "day 2",
+                "paused": paused,
+                "deadline_at": deadline,
+                "game_url": "http://testserver/g/7/",
+            },
+        )
         for replacing in (False, True)
         for paused in (False, True)
         for deadline in (None, DEADLINE)
     ],
     *[
-        ("digest", "digest", {
-            "pages": [
-                digest_page(),
-                digest_page(game=game(status="finished"), votes_more=1),
-                digest_page(game=game(deadline_at=None, phase="night 3"), votes_more=0),
-            ],
-            "previous": previous, "site_url": "http://testserver",
-            "since_urls": {7: "http://testserver/since/7/"}, "subject": LINES[1],
-        })  # fmt: skip
+        (
+            "digest",
+            "digest",
+            {
+                "pages": [
+                    digest_page(),
+                    digest_page(game=game(status="finished"), votes_more=1),
+                    digest_page(game=game(deadline_at=None, phase="night 3"), votes_more=0),
+                ],
+                "previous": previous,
+                "site_url": "http://testserver",
+                "since_urls": {7: "http://testserver/since/7/"},
+                "subject": LINES[1],
+            },
+        )
         for previous in (None, DEADLINE)
     ],
 ]
@@ -217,9 +269,11 @@ def test_every_game_email_is_translated(db, zone, template, preference, context)
 def test_every_account_email_is_translated(db, template, code):
     user = UserFactory(player_name="Zed")
     context = {
-        "user": user, "current_site": site_identity(), "code": code,
+        "user": user,
+        "current_site": site_identity(),
+        "code": code,
         "activate_url": "http://testserver/accounts/confirm-email/abc/",
-    }  # fmt: skip
+    }
     with pseudo_language():
         text = render_to_string(template, context)
     assert untranslated(text, [*DATA, code or ""]) == [], text

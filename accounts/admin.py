@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.utils.translation import gettext_lazy
 
 from .forms import UniquePlayerNameMixin
 from .models import User
@@ -29,7 +30,7 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         (None, {"fields": ("email", "password")}),
         (
-            "Player",
+            gettext_lazy("Player"),
             {
                 "fields": (
                     "player_name",
@@ -41,10 +42,10 @@ class UserAdmin(DjangoUserAdmin):
             },
         ),
         (
-            "Permissions",
+            gettext_lazy("Permissions"),
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
         ),
-        ("Dates", {"fields": ("last_login", "date_joined")}),
+        (gettext_lazy("Dates"), {"fields": ("last_login", "date_joined")}),
     )
     add_fieldsets = (
         (

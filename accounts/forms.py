@@ -2,10 +2,13 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy
 
 from .selectors import is_player_name_taken
 from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name
 from .zones import UTC, zone_choices
+
+NAME_TAKEN = gettext_lazy("That player name is already taken.")
 
 
 class UniquePlayerNameMixin:
@@ -17,7 +20,7 @@ class UniquePlayerNameMixin:
         instance = getattr(self, "instance", None)  # set on model forms (the admin's)
         exclude_user = instance if instance is not None and instance.pk else None
         if is_player_name_taken(player_name, exclude_user=exclude_user):
-            raise ValidationError("That player name is already taken.", code="taken")
+            raise ValidationError(NAME_TAKEN, code="taken")
         return player_name
 
 
@@ -32,7 +35,7 @@ def time_zone_field(*, browser_guess: bool, help_text: str) -> forms.ChoiceField
     field may be left out (the adapter then takes the browser's zone, or UTC)."""
     attrs = {"data-browser-zone": ""} if browser_guess else {}
     return forms.ChoiceField(
-        label="Time zone",
+        label=gettext_lazy("Time zone"),
         choices=zone_choices,
         initial=UTC,
         required=not browser_guess,
@@ -45,13 +48,16 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
     player_name = forms.CharField(
         max_length=PLAYER_NAME_MAX_LENGTH,
         validators=[validate_player_name],
-        help_text="Shown to other players in games. Letters, digits and underscores.",
+        label=gettext_lazy("Player name"),
+        help_text=gettext_lazy("Shown to other players in games. Letters, digits and underscores."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
     time_zone = time_zone_field(
         browser_guess=True,
-        help_text="Deadlines and posts are shown in this zone, your browser's unless you "
-        "pick another. You can change it on your profile.",
+        help_text=gettext_lazy(
+            "Deadlines and posts are shown in this zone, your browser's unless you "
+            "pick another. You can change it on your profile."
+        ),
     )
     field_order = ["email", "player_name", "password1", "password2", "time_zone"]
 
@@ -66,7 +72,7 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
             if is_player_name_taken(self.cleaned_data["player_name"]):
                 self.add_error(
                     "player_name",
-                    ValidationError("That player name is already taken.", code="taken"),
+                    ValidationError(NAME_TAKEN, code="taken"),
                 )
                 raise SignupConflict from None
             try:
@@ -84,26 +90,32 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
 
 class ProfileForm(forms.Form):
     time_zone = time_zone_field(
-        browser_guess=False, help_text="Every date and time on the site is shown in this zone."
+        browser_guess=False,
+        help_text=gettext_lazy("Every date and time on the site is shown in this zone."),
     )
     email_deadline_reminders = forms.BooleanField(
-        required=False, label="Email me before a deadline in a game I play in"
+        required=False, label=gettext_lazy("Email me before a deadline in a game I play in")
     )
     email_phase_changes = forms.BooleanField(
-        required=False, label="Email me when a game I play in moves to its next phase"
+        required=False,
+        label=gettext_lazy("Email me when a game I play in moves to its next phase"),
     )
     email_mentions = forms.BooleanField(
-        required=False, label="Email me when someone mentions me (@name) or quotes my post"
+        required=False,
+        label=gettext_lazy("Email me when someone mentions me (@name) or quotes my post"),
     )
     wagon_alerts = forms.BooleanField(
         required=False,
-        label="Tell me (here and by email) when a wagon is one vote from a lynch, "
-        "and when a vote lands on me",
+        label=gettext_lazy(
+            "Tell me (here and by email) when a wagon is one vote from a lynch, "
+            "and when a vote lands on me"
+        ),
     )
     email_digest = forms.BooleanField(
         required=False,
-        label="Email me a daily digest of what changed in my games, each morning at 07:00 "
-        "my time",
+        label=gettext_lazy(
+            "Email me a daily digest of what changed in my games, each morning at 07:00 my time"
+        ),
     )
 
     def __init__(self, *args, current_zone: str | None = None, **kwargs):

@@ -2,6 +2,7 @@ import zoneinfo
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name, validate_time_zone
 
@@ -58,24 +59,28 @@ class User(AbstractUser):
     # The player name is the only name shown, so the inherited real-name fields are dropped.
     first_name = None
     last_name = None
-    email = models.EmailField("email address", unique=True)
+    email = models.EmailField(gettext_lazy("email address"), unique=True)
     player_name = models.CharField(
         max_length=PLAYER_NAME_MAX_LENGTH,
         validators=[validate_player_name],
-        help_text="Shown to other players. Letters, digits and underscores.",
+        help_text=gettext_lazy("Shown to other players. Letters, digits and underscores."),
     )
     # Kept in step with player_name by save(); the unique index makes names case-insensitively
     # unique, and game records refer to players by this key.
     player_key = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, unique=True, editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
-    email_deadline_reminders = models.BooleanField("deadline reminders by email", default=True)
-    email_phase_changes = models.BooleanField("phase-change emails", default=True)
+    email_deadline_reminders = models.BooleanField(
+        gettext_lazy("deadline reminders by email"), default=True
+    )
+    email_phase_changes = models.BooleanField(gettext_lazy("phase-change emails"), default=True)
     # Coming back each day (opt-in): mentions and quotes by email, a daily digest of what
     # changed in the member's games (in their zone), and the wagon alert (one vote from a
     # lynch, or a vote landing on them), in-site and by email.
-    email_mentions = models.BooleanField("mentions and quotes by email", default=False)
-    email_digest = models.BooleanField("a daily digest by email", default=False)
-    wagon_alerts = models.BooleanField("wagon alerts", default=False)
+    email_mentions = models.BooleanField(
+        gettext_lazy("mentions and quotes by email"), default=False
+    )
+    email_digest = models.BooleanField(gettext_lazy("a daily digest by email"), default=False)
+    wagon_alerts = models.BooleanField(gettext_lazy("wagon alerts"), default=False)
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
     # A mail server refused this address outright (a 5xx for the recipient): no more game
     # emails are tried to it until the member asks to try again on the profile page, or

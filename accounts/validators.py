@@ -3,6 +3,7 @@ from functools import cache
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 
 PLAYER_NAME_MIN_LENGTH = 2
 PLAYER_NAME_MAX_LENGTH = 24
@@ -11,7 +12,7 @@ PLAYER_NAME_MAX_LENGTH = 24
 # from other scripts would let two players pass for one another.
 _player_name_characters = RegexValidator(
     r"\A[A-Za-z0-9_]+\Z",
-    message="Use only letters (a-z), digits and underscores.",
+    message=gettext_lazy("Use only letters (a-z), digits and underscores."),
     code="invalid_characters",
 )
 
@@ -19,7 +20,7 @@ _player_name_characters = RegexValidator(
 def validate_player_name(value: str) -> None:
     if not PLAYER_NAME_MIN_LENGTH <= len(value) <= PLAYER_NAME_MAX_LENGTH:
         raise ValidationError(
-            "A player name has %(min)d to %(max)d characters.",
+            gettext_lazy("A player name has %(min)d to %(max)d characters."),
             code="length",
             params={"min": PLAYER_NAME_MIN_LENGTH, "max": PLAYER_NAME_MAX_LENGTH},
         )
@@ -33,4 +34,6 @@ def available_time_zones() -> frozenset[str]:
 
 def validate_time_zone(value: str) -> None:
     if value not in available_time_zones():
-        raise ValidationError("Unknown time zone %(zone)s.", code="unknown", params={"zone": value})
+        raise ValidationError(
+            gettext_lazy("Unknown time zone %(zone)s."), code="unknown", params={"zone": value}
+        )

@@ -3,6 +3,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -46,7 +47,7 @@ def profile(request):
         form = ProfileForm(request.POST, current_zone=user.time_zone)
         if form.is_valid():
             user_profile_update(user=user, **form.cleaned_data)
-            messages.success(request, "Your profile is saved.")
+            messages.success(request, gettext("Your profile is saved."))
             return redirect("profile")
     else:
         form = ProfileForm(
@@ -73,10 +74,18 @@ def email_try_again(request):
     from games.services.outbox import email_try_again as try_again
 
     count = try_again(user=request.user)
-    text = f"We will send your game emails to {request.user.email} again."
     if count:
-        text += f" The game emails held meanwhile ({count}) are on their way."
-    messages.success(request, text)
+        # One sentence a count (the English reads the same for one).
+        text = ngettext(
+            "We will send your game emails to %(email)s again. The game emails held "
+            "meanwhile (%(count)d) are on their way.",
+            "We will send your game emails to %(email)s again. The game emails held "
+            "meanwhile (%(count)d) are on their way.",
+            count,
+        )
+    else:
+        text = gettext("We will send your game emails to %(email)s again.")
+    messages.success(request, text % {"email": request.user.email, "count": count})
     return redirect("profile")
 
 
@@ -90,6 +99,6 @@ def browser_time_zone(request):
     name = request.POST.get("time_zone", "")
     zone = canonical_zone(name) if len(name) <= ZONE_NAME_MAX_LENGTH else None
     if zone is None:
-        return JsonResponse({"error": "Unknown time zone."}, status=400)
+        return JsonResponse({"error": gettext("Unknown time zone.")}, status=400)
     request.session[BROWSER_ZONE_KEY] = zone
     return JsonResponse({"time_zone": zone})

@@ -12,6 +12,8 @@ package, a dependency, so every machine has the same list.
 from functools import cache
 from importlib import resources
 
+from django.utils.translation import pgettext
+
 from .validators import available_time_zones
 
 UTC = "UTC"
@@ -84,5 +86,5 @@ def zone_choices(current: str | None = None) -> list:
     choices: list = [(UTC, UTC)]
     choices += [(region, list(zones)) for region, zones in _grouped()]
     if current and canonical_zone(current) is None and current in available_time_zones():
-        choices.append(("Other", [(current, current.replace("_", " "))]))
+        choices.append((pgettext("time zones", "Other"), [(current, current.replace("_", " "))]))
     return choices

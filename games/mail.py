@@ -19,6 +19,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from accounts.mail import message_to_data
 from accounts.models import User
@@ -27,12 +28,17 @@ from .models import GameEmail
 from .queue import after_commit
 
 # The preferences a link may turn off: token name -> User field and what it is called.
+# The names are worded when an email or the unsubscribe page is rendered, in its reader's
+# language ("You get these deadline reminders because…", "Stop sending daily digests…").
 PREFERENCES = {
-    "reminders": ("email_deadline_reminders", "deadline reminders"),
-    "phases": ("email_phase_changes", "phase-change and game-start emails"),
-    "mentions": ("email_mentions", "mention and quote emails"),
-    "wagons": ("wagon_alerts", "wagon alerts"),
-    "digest": ("email_digest", "daily digests"),
+    "reminders": ("email_deadline_reminders", pgettext_lazy("emails", "deadline reminders")),
+    "phases": (
+        "email_phase_changes",
+        pgettext_lazy("emails", "phase-change and game-start emails"),
+    ),
+    "mentions": ("email_mentions", pgettext_lazy("emails", "mention and quote emails")),
+    "wagons": ("wagon_alerts", pgettext_lazy("emails", "wagon alerts")),
+    "digest": ("email_digest", pgettext_lazy("emails", "daily digests")),
 }
 UNSUBSCRIBE_SALT = "games.emails.unsubscribe"
 

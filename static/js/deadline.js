@@ -9,17 +9,34 @@
   if (window.witchhuntDeadline) return;
   window.witchhuntDeadline = true;
 
+  // Django's JavaScript catalog (/jsi18n/) words these in the page's language; without it
+  // the English stands. Looked up at each call, so the order the scripts load in does not
+  // matter.
+  function gettext(text) {
+    return window.gettext ? window.gettext(text) : text;
+  }
+  function interpolate(format, values) {
+    return window.interpolate
+      ? window.interpolate(format, values, true)
+      : format.replace(/%\((\w+)\)s/g, function (_, name) { return String(values[name]); });
+  }
+
   // games/narration/durations.py countdown_words, the server's words: change both together.
   function words(ms) {
     var minutes = Math.floor(ms / 60000);
-    var days = Math.floor(minutes / 1440);
-    var hours = Math.floor((minutes % 1440) / 60);
-    minutes = minutes % 60;
+    var parts = {
+      days: Math.floor(minutes / 1440),
+      hours: Math.floor((minutes % 1440) / 60),
+      minutes: minutes % 60,
+    };
     var text;
-    if (days) text = hours ? days + " d " + hours + " h" : days + " d";
-    else if (hours) text = minutes ? hours + " h " + minutes + " min" : hours + " h";
-    else text = minutes ? minutes + " min" : "less than a minute";
-    return "in " + text;
+    if (parts.days && parts.hours) text = gettext("%(days)s d %(hours)s h");
+    else if (parts.days) text = gettext("%(days)s d");
+    else if (parts.hours && parts.minutes) text = gettext("%(hours)s h %(minutes)s min");
+    else if (parts.hours) text = gettext("%(hours)s h");
+    else if (parts.minutes) text = gettext("%(minutes)s min");
+    else text = gettext("less than a minute");
+    return interpolate(gettext("in %(duration)s"), { duration: interpolate(text, parts) });
   }
 
   // The server's clock decides deadlines: how far this device's clock is behind it, taken
@@ -40,11 +57,11 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "button deadline__reload";
-    button.textContent = "Reload";
+    button.textContent = gettext("Reload");
     button.addEventListener("click", function () {
       window.location.reload();
     });
-    status.append("The deadline has passed — reload to see the new phase. ", button);
+    status.append(gettext("The deadline has passed — reload to see the new phase.") + " ", button);
   }
 
   function tick() {

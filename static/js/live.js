@@ -7,6 +7,26 @@
 // dependencies.
 (function () {
   "use strict";
+  // Django's JavaScript catalog (/jsi18n/) words these in the page's language; without it
+  // the English stands. Looked up at each call, so the order the scripts load in does not
+  // matter.
+  function gettext(text) {
+    return window.gettext ? window.gettext(text) : text;
+  }
+  function ngettext(singular, plural, count) {
+    if (window.ngettext) return window.ngettext(singular, plural, count);
+    return count === 1 ? singular : plural;
+  }
+  function interpolate(format, values) {
+    return window.interpolate
+      ? window.interpolate(format, values, true)
+      : format.replace(/%\((\w+)\)s/g, function (_, name) { return String(values[name]); });
+  }
+
+  function postsWords(count) {
+    return interpolate(ngettext("%(count)s new post.", "%(count)s new posts.", count), { count: count });
+  }
+
   var thread = document.querySelector("[data-live-url]");
   if (!thread || !window.fetch || !window.DOMParser) return;
   var data = thread.dataset;
@@ -83,15 +103,17 @@
     var said = [];
     var done = true;
     var added = append ? appendPosts(doc) : 0;
-    if (added) said.push(added + (added === 1 ? " new post." : " new posts."));
-    if (hidePosts(doc)) said.push("The moderator hid a post.");
+    if (added) said.push(postsWords(added));
+    if (hidePosts(doc)) said.push(gettext("The moderator hid a post."));
     // Appended posts are seen; announced ones are counted from the page's own last post.
     if (added || after === "") after = root.dataset.liveLast;
     var notice = region("notice");
     var link = part(doc, "notice");
     if (notice && !added && link) {
       notice.replaceChildren(document.importNode(link, true));
-      said.push(link.textContent.replace(" — show", "") + ".");
+      // "3 new posts — show" is said as "3 new posts.", in the page's language.
+      var waiting = parseInt(link.textContent, 10);
+      if (waiting > 0) said.push(postsWords(waiting));
     } else if (notice && added) {
       notice.replaceChildren();
     }
@@ -101,7 +123,7 @@
       deadline.replaceChildren.apply(deadline, Array.from(newDeadline.childNodes).map(function (n) {
         return document.importNode(n, true);
       }));
-      said.push("The deadline changed.");
+      said.push(gettext("The deadline changed."));
     }
     var votes = part(doc, "votes");
     var panel = document.querySelector(".panel--votes");
@@ -111,7 +133,7 @@
       var newCount = fresh && fresh.querySelector(".vote-count, .muted");
       var changed = !oldCount || !newCount || oldCount.textContent !== newCount.textContent;
       if (fresh && changed) {
-        if (swap(panel, document.importNode(fresh, true))) said.push("The vote count changed.");
+        if (swap(panel, document.importNode(fresh, true))) said.push(gettext("The vote count changed."));
         else done = false;
       }
     }
@@ -121,7 +143,7 @@
       reload.className = "live-notice";
       var a = document.createElement("a");
       a.href = window.location.pathname;
-      a.textContent = "The game has moved on: reload the page";
+      a.textContent = gettext("The game has moved on: reload the page");
       reload.appendChild(a);
       if (notice) notice.appendChild(reload);
       said.push(a.textContent + ".");

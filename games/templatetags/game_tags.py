@@ -100,8 +100,9 @@ FILTER_NOTES = {
 def _players_posts(seats, names):
     """ "A’s", "A’s and B’s", "A’s, B’s and C’s": each name in its possessive."""
     owners = [
-        pgettext("possessive, before “posts”", "%(name)s’s") % {"name": narration.display_name(s, names)}
-        for s in seats
+        pgettext("possessive, before “posts”", "%(name)s’s")
+        % {"name": narration.display_name(seat, names)}
+        for seat in seats
     ]
     if len(owners) == 1:
         return owners[0]
@@ -121,7 +122,8 @@ def filter_note(only, names):
 
 @register.simple_tag
 def or_list(names):
-    """{% or_list names as who %}: "<strong>A</strong>, <strong>B</strong> or <strong>C</strong>"."""
+    """{% or_list names as who %}: "<strong>A</strong>, <strong>B</strong> or <strong>C</strong>",
+    safe HTML with each name escaped."""
     strong = [format_html("<strong>{}</strong>", name) for name in names]
     if len(strong) == 1:
         return strong[0]

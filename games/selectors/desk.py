@@ -4,6 +4,7 @@ the log of the moderator's own acts (W-72) that the final reveal shows too."""
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext
 
 from .. import turns
 from ..mapping import engine_state
@@ -165,13 +166,16 @@ class ModeratorAct:
 
 def _act_text(step, phase, names):
     if step.get("advance") == "phase":
-        return f"Ended {phase} before its deadline (advance now)."
+        return gettext("Ended %(phase)s before its deadline (advance now).") % {"phase": phase}
     if step.get("advance") == "midnight":
-        return f"Passed midnight in {phase}."
+        return gettext("Passed midnight in %(phase)s.") % {"phase": phase}
     if step.get("moderator") == "remove":
-        return f"Removed {names.get(step.get('player'), step.get('player'))} from the game (W-72)."
+        player = step.get("player")
+        return gettext("Removed %(name)s from the game (W-72).") % {
+            "name": names.get(player, player)
+        }
     if step.get("moderator") == "stalemate":
-        return "Declared a stalemate (W-72b)."
+        return gettext("Declared a stalemate (W-72b).")
     return str(step)
 
 

@@ -206,8 +206,14 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
 
 def _post_act(m: PostModeration, game: Game, names: dict) -> str:
     """A hide or a show in the log's words; the reason, never the post's text."""
-    post = f"{display_name(m.post.seat.name, names)}’s post #{m.post.number} in "
-    post += thread_words(m.post.thread, game.ruleset)
+    words = {
+        "name": display_name(m.post.seat.name, names),
+        "number": m.post.number,
+        "thread": thread_words(m.post.thread, game.ruleset),
+        "reason": m.reason,
+    }
     if m.act == PostModeration.Act.SHOW:
-        return f"Showed {post} again."
-    return f"Hid {post}: {m.reason}" if m.reason else f"Hid {post}."
+        return gettext("Showed %(name)s’s post #%(number)s in %(thread)s again.") % words
+    if m.reason:
+        return gettext("Hid %(name)s’s post #%(number)s in %(thread)s: %(reason)s") % words
+    return gettext("Hid %(name)s’s post #%(number)s in %(thread)s.") % words

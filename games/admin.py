@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.engine import GameRuleError
@@ -74,7 +75,7 @@ class SeatInline(admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="Cards")
+    @admin.display(description=gettext_lazy("Cards"))
     def cards(self, seat):
         try:
             return str(seat.assignment)
@@ -94,7 +95,7 @@ def _each_row(modeladmin, request, queryset, do, done, label=str):
             modeladmin.message_user(request, f"{label(row)}: {done}", messages.SUCCESS)
 
 
-@admin.action(description="Start the selected games")
+@admin.action(description=gettext_lazy("Start the selected games"))
 def start_games(modeladmin, request, queryset):
     _each_row(
         modeladmin,
@@ -115,7 +116,7 @@ def _advance_one(request, game):
     return f"{phase_label(phase)} has ended."
 
 
-@admin.action(description="Advance now: end the current phase")
+@admin.action(description=gettext_lazy("Advance now: end the current phase"))
 def advance_games(modeladmin, request, queryset):
     """First a confirmation page listing each selected game with its current phase; its
     POST (`post=yes`) carries each game's phase back, so that a game whose phase changed
@@ -128,7 +129,7 @@ def advance_games(modeladmin, request, queryset):
             "admin/games/game/advance_confirmation.html",
             {
                 **modeladmin.admin_site.each_context(request),
-                "title": "End the current phase of these games?",
+                "title": gettext("End the current phase of these games?"),
                 "opts": opts,
                 "games": list(queryset.order_by("pk")),
                 "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
@@ -144,7 +145,7 @@ def advance_games(modeladmin, request, queryset):
     return None
 
 
-@admin.action(description="Retry the clock now (after a failed phase change)")
+@admin.action(description=gettext_lazy("Retry the clock now (after a failed phase change)"))
 def retry_clock(modeladmin, request, queryset):
     _each_row(
         modeladmin,
@@ -197,12 +198,12 @@ class GameAdmin(ModeratorActionsAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(filled=Count("seats"))
 
-    @admin.display(description="Early end", ordering="early_end")
+    @admin.display(description=gettext_lazy("Early end"), ordering="early_end")
     def early_end_shown(self, game):
         """W-2a: off, or the grace period once every living player is done."""
         return f"after {duration_words(game.early_end_grace)}" if game.early_end else "off"
 
-    @admin.display(description="Seats", ordering="filled")
+    @admin.display(description=gettext_lazy("Seats"), ordering="filled")
     def seats_filled(self, game):
         return f"{game.filled} / {game.seats_count}"
 
@@ -233,7 +234,7 @@ class AssignmentAdmin(ReadOnlyAdmin):
     search_fields = ("seat__name", "seat__game__title")
     list_filter = ("type", "role")
 
-    @admin.display(description="Game", ordering="seat__game")
+    @admin.display(description=gettext_lazy("Game"), ordering="seat__game")
     def game(self, assignment):
         return assignment.seat.game
 
@@ -267,12 +268,14 @@ def _each_post(modeladmin, request, queryset, service, done):
     )
 
 
-@admin.action(description="Hide the selected posts (players' posts; their threads say so)")
+@admin.action(
+    description=gettext_lazy("Hide the selected posts (players' posts; their threads say so)")
+)
 def hide_posts(modeladmin, request, queryset):
     _each_post(modeladmin, request, queryset, services.post_hide, "hidden.")
 
 
-@admin.action(description="Show the selected hidden posts again")
+@admin.action(description=gettext_lazy("Show the selected hidden posts again"))
 def show_posts(modeladmin, request, queryset):
     _each_post(modeladmin, request, queryset, services.post_show, "shown again.")
 
@@ -345,4 +348,3 @@ class SeatTenureAdmin(ReadOnlyAdmin):
     list_filter = ("left", "replacing")
     search_fields = ("user__player_name", "seat__name", "seat__game__title")
     date_hierarchy = "began_at"
-

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import CHARACTERS, EVIL, GOOD, HOLY, ROLES, TYPES, WILD
 
@@ -16,8 +17,19 @@ from .model import CARDS, TYPES_GROUP, Card, CardGroup, RulebookError, Ruling, S
 
 Render = Callable[[str], SafeString]
 
-_ALIGNMENTS = {GOOD: "Good cards", EVIL: "Evil cards", WILD: "Wildcards"}
-_TEAMS = {"village": "Village", "witches": "Witches"}
+# The pages' framing is translated; lazily, since the library is built once per process and
+# each page is worded in its reader's language. The cards' names and texts are the spec's.
+_ALIGNMENTS = {
+    GOOD: gettext_lazy("Good cards"),
+    EVIL: gettext_lazy("Evil cards"),
+    WILD: gettext_lazy("Wildcards"),
+}
+_SIDES = {
+    GOOD: pgettext_lazy("alignment", "Good"),
+    EVIL: pgettext_lazy("alignment", "Evil"),
+    WILD: pgettext_lazy("alignment", "Wild"),
+}
+_TEAMS = {"village": pgettext_lazy("team", "Village"), "witches": pgettext_lazy("team", "Witches")}
 
 
 def _names(name: str) -> str:
@@ -91,7 +103,7 @@ def witchhunt_card_groups(
                 group=CARDS,
                 key=key,
                 name=name,
-                kind="Character",
+                kind=pgettext_lazy("card kind", "Character"),
                 text=card_text,
                 html=render(card_text),
                 url=reverse("rules_card", args=["witchhunt", key]),
@@ -112,7 +124,7 @@ def witchhunt_card_groups(
                 group=TYPES_GROUP,
                 key=key,
                 name=label,
-                kind="Player type",
+                kind=pgettext_lazy("card kind", "Player type"),
                 text=type_texts[label],
                 html=render(type_texts[label]),
                 url=reverse("rules_type", args=["witchhunt", key]),
@@ -121,7 +133,7 @@ def witchhunt_card_groups(
             )
         )
     groups = [CardGroup(expansion, tuple(cards)) for expansion, cards in by_expansion.items()]
-    return (*groups, CardGroup("Player types", tuple(types)))
+    return (*groups, CardGroup(gettext_lazy("Player types"), tuple(types)))
 
 
 def werewolf_card_groups(rulings: list[Ruling], render: Render) -> tuple[CardGroup, ...]:
@@ -135,12 +147,12 @@ def werewolf_card_groups(rulings: list[Ruling], render: Render) -> tuple[CardGro
                 group=CARDS,
                 key=key,
                 name=name,
-                kind="Card",
+                kind=pgettext_lazy("card kind", "Card"),
                 text=role_text,
                 html=render(role_text),
                 url=reverse("rules_card", args=["werewolf", key]),
                 expansion="Werewolves of the Dark Arts",
-                side=alignment.capitalize(),
+                side=_SIDES.get(alignment, alignment.capitalize()),
                 rulings=_concerning(names[key], rulings),
             )
         )

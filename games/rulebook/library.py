@@ -9,6 +9,7 @@ from pathlib import Path
 
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from .cards import link_role_keys, werewolf_card_groups, witchhunt_card_groups
 from .markdown import link_references, render_markdown
@@ -18,12 +19,13 @@ from .texts import WEREWOLF_TEXT, WITCHHUNT_TEXT, TextSpec, read_text
 
 TEXT_DIR = Path(__file__).resolve().parent.parent / "rules_text"
 
-_WITCHHUNT_SUMMARY = (
+# The site's own words about each ruleset (translated, lazily: the library is built once).
+_WITCHHUNT_SUMMARY = gettext_lazy(
     "The main game: a village against a hidden Coven of Witches. Every player holds a unique "
     "character and a player type; the dead play on as Angels and Demons. Rules 9.0 with "
     "48 characters (the base set and the Showdown, King’s Court and Love & War expansions)."
 )
-_WEREWOLF_SUMMARY = (
+_WEREWOLF_SUMMARY = gettext_lazy(
     "The second ruleset: the Werewolves against everyone else, with the cards of the free "
     "Werewolves of the Dark Arts deck, including the wildcards (the Fool, the Were-Hamster, "
     "the Were-Gerbil, the Devil) that win on their own terms."

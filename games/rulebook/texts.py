@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
 
 from games.engine import CHARACTERS, HOLY, TYPES
 
@@ -44,7 +45,7 @@ class Heading:
 class TextSpec:
     filename: str
     title: str  # the text's own title line, shown as its heading
-    note: str
+    note: str  # the site's words about the text (translated; the text is not)
     outline: tuple[Heading, ...]
     drop: frozenset[str] = frozenset()  # page furniture the scrape kept
 
@@ -52,8 +53,10 @@ class TextSpec:
 WITCHHUNT_TEXT = TextSpec(
     "witchhunt-rules-9.0.txt",
     "Witchhunt Rules 9.0",
-    "The rules as chocolatepi posted them on the forum, shown once: the post repeats most of "
-    "its sections. The house rulings below settle what the text leaves open.",
+    gettext_lazy(
+        "The rules as chocolatepi posted them on the forum, shown once: the post repeats most "
+        "of its sections. The house rulings below settle what the text leaves open."
+    ),
     (
         Heading("Overview"),
         Heading("Player Assignments (Character and Type)"),
@@ -79,8 +82,10 @@ WITCHHUNT_TEXT = TextSpec(
 WEREWOLF_TEXT = TextSpec(
     "werewolf-final-reveal-phase.txt",
     "Final Reveal Phase",
-    "How a game ends, from the rules of the Werewolves of the Dark Arts deck. The house "
-    "rulings below settle everything else: the cards, the night and the votes.",
+    gettext_lazy(
+        "How a game ends, from the rules of the Werewolves of the Dark Arts deck. The house "
+        "rulings below settle everything else: the cards, the night and the votes."
+    ),
     (
         Heading("Meeting a Winning Condition"),
         Heading("Werewolves are Eliminated", 2),

@@ -4,6 +4,7 @@ the log of the moderator's own acts (W-72) that the final reveal shows too."""
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext
 
 from .. import turns
 from ..mapping import engine_state
@@ -165,13 +166,16 @@ class ModeratorAct:
 
 def _act_text(step, phase, names):
     if step.get("advance") == "phase":
-        return f"Ended {phase} before its deadline (advance now)."
+        return gettext("Ended %(phase)s before its deadline (advance now).") % {"phase": phase}
     if step.get("advance") == "midnight":
-        return f"Passed midnight in {phase}."
+        return gettext("Passed midnight in %(phase)s.") % {"phase": phase}
     if step.get("moderator") == "remove":
-        return f"Removed {names.get(step.get('player'), step.get('player'))} from the game (W-72)."
+        player = step.get("player")
+        return gettext("Removed %(name)s from the game (W-72).") % {
+            "name": names.get(player, player)
+        }
     if step.get("moderator") == "stalemate":
-        return "Declared a stalemate (W-72b)."
+        return gettext("Declared a stalemate (W-72b).")
     return str(step)
 
 
@@ -202,8 +206,14 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
 
 def _post_act(m: PostModeration, game: Game, names: dict) -> str:
     """A hide or a show in the log's words; the reason, never the post's text."""
-    post = f"{display_name(m.post.seat.name, names)}’s post #{m.post.number} in "
-    post += thread_words(m.post.thread, game.ruleset)
+    words = {
+        "name": display_name(m.post.seat.name, names),
+        "number": m.post.number,
+        "thread": thread_words(m.post.thread, game.ruleset),
+        "reason": m.reason,
+    }
     if m.act == PostModeration.Act.SHOW:
-        return f"Showed {post} again."
-    return f"Hid {post}: {m.reason}" if m.reason else f"Hid {post}."
+        return gettext("Showed %(name)s’s post #%(number)s in %(thread)s again.") % words
+    if m.reason:
+        return gettext("Hid %(name)s’s post #%(number)s in %(thread)s: %(reason)s") % words
+    return gettext("Hid %(name)s’s post #%(number)s in %(thread)s.") % words

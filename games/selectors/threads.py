@@ -19,6 +19,7 @@ from urllib.parse import quote
 from django.db.models import Case, F, Max, TextField, Value, When
 from django.urls import reverse
 from django.utils import dateformat, timezone
+from django.utils.translation import pgettext
 
 from ..models import Game, Post
 from ..narration import describe_event, display_name, phase_label
@@ -230,11 +231,15 @@ def _seat_page(mine, only_q, after, before, thread, names, game) -> ThreadPage:
             earlier, later = mine.filter(number__lt=first).exists(), beyond
     links = []
     if earlier:
-        links.append(PageLink("First", f"?{only_q}"))
-        links.append(PageLink("Previous", f"?{only_q}&before={first}", rel="prev"))
+        links.append(PageLink(pgettext("thread pages", "First"), f"?{only_q}"))
+        links.append(
+            PageLink(pgettext("thread pages", "Previous"), f"?{only_q}&before={first}", rel="prev")
+        )
     if later:
-        links.append(PageLink("Next", f"?{only_q}&after={last}", rel="next"))
-        links.append(PageLink("Last", f"?{only_q}&page={LAST}"))
+        links.append(
+            PageLink(pgettext("thread pages", "Next"), f"?{only_q}&after={last}", rel="next")
+        )
+        links.append(PageLink(pgettext("thread pages", "Last"), f"?{only_q}&page={LAST}"))
     return ThreadPage(rows=rows, number=None, query=query, links=links)
 
 
@@ -245,7 +250,9 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
         return []
     links = []
     if number > 1:
-        links.append(PageLink("Previous", f"?page={number - 1}", rel="prev"))
+        links.append(
+            PageLink(pgettext("thread pages", "Previous"), f"?page={number - 1}", rel="prev")
+        )
     near = {1, 2, pages - 1, pages, *range(number - 2, number + 3)}
     for n in sorted(n for n in near if 1 <= n <= pages):
         if n == number:
@@ -255,7 +262,7 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
         else:  # page 2 or the one before the last, out of reach: a gap stands for them
             links.append(PageLink("…"))
     if number < pages:
-        links.append(PageLink("Next", f"?page={number + 1}", rel="next"))
+        links.append(PageLink(pgettext("thread pages", "Next"), f"?page={number + 1}", rel="next"))
     return links
 
 

@@ -2,8 +2,12 @@
 and labels in words, one line each (the words themselves live in games/narration/)."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from games import narration
+from games.engine import Phase
 
 register = template.Library()
 
@@ -21,6 +25,32 @@ register.filter("action_label", narration.action_label)
 register.filter("ability_label", narration.ability_label)
 register.filter("choice_label", narration.choice_label)
 register.filter("withdraw_label", narration.withdraw_label)
+
+
+# A seat's public status as a lowercase word inside a sentence or a badge ("you are dead");
+# narration's status_label is the capitalised table cell.
+STATUS_WORDS = {
+    "alive": pgettext_lazy("seat status", "alive"),
+    "dead": pgettext_lazy("seat status", "dead"),
+    "removed": pgettext_lazy("seat status", "removed"),
+}
+
+
+@register.filter
+def status_word(status):
+    return str(STATUS_WORDS.get(status, status))
+
+
+@register.filter
+def phase_word(phase):
+    """ "day 2" as it reads inside a sentence ("you are done for day 2"); phase_label is the
+    capitalised heading."""
+    parsed = Phase.parse(phase)
+    if parsed is None:
+        return phase
+    if parsed.kind == "night":
+        return pgettext("phase inside a sentence", "night %(number)s") % {"number": parsed.number}
+    return pgettext("phase inside a sentence", "day %(number)s") % {"number": parsed.number}
 
 
 @register.filter
@@ -48,3 +78,55 @@ def event_text(event, names, viewer=None):
     if isinstance(event, dict):
         return narration.describe_event(event["kind"], event["data"], names, viewer)
     return narration.describe_event(event.kind, event.data, names, viewer)
+
+
+# --- the thread's filter --------------------------------------------------------------
+# "Showing only A’s and B’s posts of Day 2 containing “x”.": one whole sentence for each
+# combination of the three parts, so that a translation may order them as it needs.
+FILTER_NOTES = {
+    (False, False, False): gettext_lazy("Showing only posts."),
+    (False, False, True): gettext_lazy("Showing only posts containing “%(q)s”."),
+    (False, True, False): gettext_lazy("Showing only posts of Day %(day)s."),
+    (False, True, True): gettext_lazy("Showing only posts of Day %(day)s containing “%(q)s”."),
+    (True, False, False): gettext_lazy("Showing only %(players)s posts."),
+    (True, False, True): gettext_lazy("Showing only %(players)s posts containing “%(q)s”."),
+    (True, True, False): gettext_lazy("Showing only %(players)s posts of Day %(day)s."),
+    (True, True, True): gettext_lazy(
+        "Showing only %(players)s posts of Day %(day)s containing “%(q)s”."
+    ),
+}
+
+
+def _players_posts(seats, names):
+    """ "A’s", "A’s and B’s", "A’s, B’s and C’s": each name in its possessive."""
+    owners = [
+        pgettext("possessive, before “posts”", "%(name)s’s")
+        % {"name": narration.display_name(seat, names)}
+        for seat in seats
+    ]
+    if len(owners) == 1:
+        return owners[0]
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(owners[:-1]), "last": owners[-1]}
+
+
+@register.simple_tag
+def filter_note(only, names):
+    """{% filter_note page.only page.names %}: what the thread's filter shows (escaped)."""
+    seats = list(only.seats or ())
+    key = (bool(seats), bool(only.day), bool(only.q))
+    values = {"day": only.day, "q": only.q}
+    if seats:
+        values["players"] = _players_posts(seats, names)
+    return FILTER_NOTES[key] % values
+
+
+@register.simple_tag
+def or_list(names):
+    """{% or_list names as who %}: "<strong>A</strong>, <strong>B</strong> or <strong>C</strong>",
+    safe HTML with each name escaped."""
+    strong = [format_html("<strong>{}</strong>", name) for name in names]
+    if len(strong) == 1:
+        return strong[0]
+    return format_html(
+        gettext("{names} or {last}"), names=mark_safe(", ".join(strong[:-1])), last=strong[-1]
+    )

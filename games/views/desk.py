@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -77,10 +78,12 @@ def desk_room(request, game_id, key):
         game,
         key,
         state,
-        note="You read this room as the moderator. Its members cannot see you, and you "
-        "cannot write here.",
+        note=gettext(
+            "You read this room as the moderator. Its members cannot see you, and you "
+            "cannot write here."
+        ),
         back_url=reverse("game_desk", args=[game.pk]),
-        back_label="The moderator's desk",
+        back_label=gettext("The moderator's desk"),
         links="game_desk_room",
         hide_url=(
             reverse("game_desk", args=[game.pk]) + f"?thread={key}&hide="
@@ -106,23 +109,32 @@ def _advance_consequences(phase):
     now = Phase.parse(phase)  # a running game's phase: advance_refusal has checked it
     label, after = phase_label(phase), phase_label(now.next())
     if now.is_night:
-        ends = (
-            f"{label} ends now, as if its deadline had passed: midnight passes first if it "
+        ends = gettext(
+            "%(phase)s ends now, as if its deadline had passed: midnight passes first if it "
             "has not yet (W-3), then the night's votes and actions as they stand now "
             "resolve."
         )
-        opens = f"{after} begins with the morning's announcements, unless the game ends."
+        opens = gettext(
+            "%(next)s begins with the morning's announcements, unless the game ends. "
+            "The new phase gets its full length on the clock."
+        )
     else:
-        ends = (
-            f"{label} ends now, as if its deadline had passed. The lynch is decided by the "
+        ends = gettext(
+            "%(phase)s ends now, as if its deadline had passed. The lynch is decided by the "
             "current votes, as at the deadline (W-4)."
         )
-        opens = f"{after} begins, unless the game ends."
+        opens = gettext(
+            "%(next)s begins, unless the game ends. The new phase gets its full length on "
+            "the clock."
+        )
     return [
-        ends,
-        f"{opens} The new phase gets its full length on the clock.",
-        "This cannot be undone. If the game has moved on when you confirm (the clock, or "
-        f"another click, ended {label} first), nothing is changed.",
+        ends % {"phase": label},
+        opens % {"next": after},
+        gettext(
+            "This cannot be undone. If the game has moved on when you confirm (the clock, or "
+            "another click, ended %(phase)s first), nothing is changed."
+        )
+        % {"phase": label},
     ]
 
 
@@ -147,11 +159,11 @@ def advance_now(request, game, *, back):
             return _confirm(
                 request,
                 game,
-                title=f"End {label} now?",
-                question=f"End {label} now?",
+                title=gettext("End %(phase)s now?") % {"phase": label},
+                question=gettext("End %(phase)s now?") % {"phase": label},
                 consequences=_advance_consequences(phase),
                 action=request.path,
-                button=f"End {label} now",
+                button=gettext("End %(phase)s now") % {"phase": label},
                 fields={"phase": phase},
                 cancel_url=back_url,
             )
@@ -254,18 +266,24 @@ def desk_remove(request, game_id):
     return _confirm(
         request,
         game,
-        title=f"Remove {name}?",
-        question=f"Remove {name} from the game?",
+        title=gettext("Remove %(name)s?") % {"name": name},
+        question=gettext("Remove %(name)s from the game?") % {"name": name},
         consequences=[
-            "The thread announces the removal as such, at once, by day or by night.",
-            f"{name} counts as dead for majorities, Halftime, the Alarm, the Court and the "
-            "win check; their pending submissions lapse.",
-            f"{name} gets no Archangel card, no last act and no afterlife, and causes no "
-            "Lover suicide (W-72).",
-            "This cannot be undone. To keep the seat in play, replace the player instead.",
+            gettext("The thread announces the removal as such, at once, by day or by night."),
+            gettext(
+                "%(name)s counts as dead for majorities, Halftime, the Alarm, the Court and "
+                "the win check; their pending submissions lapse."
+            )
+            % {"name": name},
+            gettext(
+                "%(name)s gets no Archangel card, no last act and no afterlife, and causes no "
+                "Lover suicide (W-72)."
+            )
+            % {"name": name},
+            gettext("This cannot be undone. To keep the seat in play, replace the player instead."),
         ],
         action=reverse("game_desk_remove", args=[game.pk]),
-        button=f"Remove {name}",
+        button=gettext("Remove %(name)s") % {"name": name},
         fields={"seat": seat_name},
     )
 
@@ -288,14 +306,16 @@ def desk_stalemate(request, game_id):
     return _confirm(
         request,
         game,
-        title="Declare a stalemate?",
-        question="Declare a stalemate and end the game now?",
+        title=gettext("Declare a stalemate?"),
+        question=gettext("Declare a stalemate and end the game now?"),
         consequences=[
-            "The Witches win at once (W-69a), every card is revealed and the game is over.",
-            "This cannot be undone.",
+            gettext(
+                "The Witches win at once (W-69a), every card is revealed and the game is over."
+            ),
+            gettext("This cannot be undone."),
         ],
         action=reverse("game_desk_stalemate", args=[game.pk]),
-        button="Declare a stalemate",
+        button=gettext("Declare a stalemate"),
         fields={},
     )
 

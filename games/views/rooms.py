@@ -12,6 +12,7 @@ key: the selectors map the id back among the rooms the viewer may open.
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -196,10 +197,12 @@ def afterlife_room(request, game_id, ref):
         seat.game,
         ref,
         state,
-        note="You read this room from the afterlife (W-17). Its members cannot see you, "
-        "and you cannot write here.",
+        note=gettext(
+            "You read this room from the afterlife (W-17). Its members cannot see you, "
+            "and you cannot write here."
+        ),
         back_url=reverse("game_afterlife", args=[seat.game.pk]),
-        back_label="The afterlife",
+        back_label=gettext("The afterlife"),
         links="game_afterlife_room",
         exclude=(AFTERLIFE,),  # the dead write in it on its own page
     )
@@ -213,9 +216,9 @@ def reveal_room(request, game_id, ref):
         game,
         ref,
         None,
-        note="The game is over: every private thread is open to everyone (W-71).",
+        note=gettext("The game is over: every private thread is open to everyone (W-71)."),
         back_url=reverse("game_reveal", args=[game.pk]),
-        back_label="The final reveal",
+        back_label=gettext("The final reveal"),
         links="game_reveal_room",
     )
 

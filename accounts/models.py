@@ -68,6 +68,9 @@ class User(AbstractUser):
     # unique, and game records refer to players by this key.
     player_key = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, unique=True, editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # The member's language (a code of settings.LANGUAGES): their pages and their emails
+    # (accounts/language.py). Blank: the pages follow the browser, the emails LANGUAGE_CODE.
+    language = models.CharField(max_length=16, blank=True, default="")
     email_deadline_reminders = models.BooleanField("deadline reminders by email", default=True)
     email_phase_changes = models.BooleanField("phase-change emails", default=True)
     # Coming back each day (opt-in): mentions and quotes by email, a daily digest of what

@@ -25,7 +25,9 @@ from django.views.i18n import set_language as django_set_language
 def language_choices(*, blank_label=None) -> list[tuple[str, str]]:
     """The site's languages, each named in itself ("Deutsch", not "German": a reader
     looks for their own); with `blank_label` first, the choice to follow the browser."""
-    choices = list(settings.LANGUAGES)
+    choices = [
+        (code, translation.get_language_info(code)["name_local"]) for code, _ in settings.LANGUAGES
+    ]
     return [("", blank_label), *choices] if blank_label else choices
 
 

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Rebuilt whenever the dependencies change.
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint bench screenshots clean
+.PHONY: run test test-fast lint messages messages-check pseudo-locale bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -32,6 +32,21 @@ test-fast: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The translation catalogs (docs/translation.md). Both need GNU gettext (apt `gettext`):
+# `messages` brings locale/*/LC_MESSAGES/*.po up to date with the code and compiles the
+# .mo files, which are committed (running the site needs no gettext); `messages-check`
+# (CI) fails when a catalog or its .mo is behind the code.
+messages: $(STAMP)
+	$(BIN)/python manage.py messages_update
+
+messages-check: $(STAMP)
+	$(BIN)/python manage.py messages_check
+
+# Every page's words accented and bracketed ("[Ṽöţé]"), in var/pseudo-locale/: what is
+# still English on a page shows at a glance (docs/translation.md).
+pseudo-locale: $(STAMP)
+	$(BIN)/python manage.py pseudo_locale
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench

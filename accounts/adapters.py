@@ -1,11 +1,14 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.core.exceptions import PermissionDenied
+from django.utils import translation
 
 from witchhunt.proxy import client_address
 
+from .language import in_language_of
 from .mail import queue_email, site_identity
 from .middleware import browser_zone
+from .models import User
 from .services import host_grant_if_first
 from .zones import UTC
 
@@ -17,6 +20,7 @@ class AccountAdapter(DefaultAccountAdapter):
         user = super().save_user(request, user, form, commit=False)
         user.player_name = form.cleaned_data["player_name"]
         user.time_zone = form.cleaned_data.get("time_zone") or browser_zone(request) or UTC
+        user.language = form.cleaned_data.get("language") or ""
         if commit:
             user.save()
             # In the sign-up's transaction (SignupForm.try_save): a sign-up that rolls back
@@ -42,4 +46,15 @@ class AccountAdapter(DefaultAccountAdapter):
         # without django.contrib.sites, which says "127.0.0.1:8000").
         ctx = {"request": request, "email": email, "current_site": site_identity()}
         ctx.update(context)
-        queue_email(self.render_mail(template_prefix, email, ctx))
+        # In the language of the member the address is theirs, else in the page's (a
+        # sign-up's, a reset asked for an unknown address).
+        with in_language_of(_member(email, context), translation.get_language()):
+            queue_email(self.render_mail(template_prefix, email, ctx))
+
+
+def _member(email: str, context: dict):
+    """The member an account email goes to, when there is one."""
+    user = context.get("user")
+    if user is not None:
+        return user
+    return User.objects.filter(email__iexact=email).first()

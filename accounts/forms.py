@@ -2,8 +2,10 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from .language import language_field
 from .selectors import is_player_name_taken
 from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name
 from .zones import UTC, zone_choices
@@ -59,7 +61,16 @@ class SignupForm(UniquePlayerNameMixin, AllauthSignupForm):
             "pick another. You can change it on your profile."
         ),
     )
-    field_order = ["email", "player_name", "password1", "password2", "time_zone"]
+    language = language_field(
+        help_text=gettext_lazy("The site and your emails are written in this language.")
+    )
+    field_order = ["email", "player_name", "password1", "password2", "time_zone", "language"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The language the visitor reads the sign-up page in, so that their emails, which
+        # have no browser to follow, come in it too.
+        self.fields["language"].initial = translation.get_language()
 
     def try_save(self, request):
         """allauth's save, in its own transaction. Two people may pass the checks above at
@@ -92,6 +103,12 @@ class ProfileForm(forms.Form):
     time_zone = time_zone_field(
         browser_guess=False,
         help_text=gettext_lazy("Every date and time on the site is shown in this zone."),
+    )
+    language = language_field(
+        help_text=gettext_lazy(
+            "The site and your emails are written in this language. Your browser’s: "
+            "the site follows your browser, your emails are in English."
+        )
     )
     email_deadline_reminders = forms.BooleanField(
         required=False, label=gettext_lazy("Email me before a deadline in a game I play in")

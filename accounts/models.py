@@ -69,6 +69,9 @@ class User(AbstractUser):
     # unique, and game records refer to players by this key.
     player_key = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, unique=True, editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # The member's language (a code of settings.LANGUAGES): their pages and their emails
+    # (accounts/language.py). Blank: the pages follow the browser, the emails LANGUAGE_CODE.
+    language = models.CharField(gettext_lazy("language"), max_length=16, blank=True, default="")
     email_deadline_reminders = models.BooleanField(
         gettext_lazy("deadline reminders by email"), default=True
     )

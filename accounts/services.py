@@ -44,6 +44,7 @@ def user_profile_update(
     email_mentions: bool | None = None,
     wagon_alerts: bool | None = None,
     email_digest: bool | None = None,
+    language: str | None = None,
 ) -> None:
     """Raises ValidationError for an unknown time zone. An opt-in left out (None) stays
     as it was."""
@@ -56,6 +57,7 @@ def user_profile_update(
         ("email_mentions", email_mentions),
         ("wagon_alerts", wagon_alerts),
         ("email_digest", email_digest),
+        ("language", language),
     ):
         if value is not None:
             setattr(user, field, value)

@@ -60,6 +60,7 @@ def profile(request):
                 "email_mentions": user.email_mentions,
                 "wagon_alerts": user.wagon_alerts,
                 "email_digest": user.email_digest,
+                "language": user.language,
             },
         )
     return render(request, "accounts/profile.html", {"form": form})

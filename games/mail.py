@@ -1,4 +1,4 @@
-"""One email to one user: its templates rendered in the user's time zone, RFC 8058
+"""One email to one user: its templates rendered in the user's language and time zone, RFC 8058
 one-click unsubscribe headers, the signed unsubscribe tokens, and the outbox it is written to.
 
 Each email goes to one player's own address (never several in one message). It is
@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
+from accounts.language import in_language_of
 from accounts.mail import message_to_data
 from accounts.models import User
 
@@ -78,7 +79,9 @@ def role_url(game) -> str:
 
 
 def message_build(user, template, context, preference):
-    """One email to one user, rendered in the user's time zone, with RFC 8058 headers."""
+    """One email to one user, rendered in the user's language (accounts/language.py: the
+    worker has no browser to follow) and time zone, with RFC 8058 headers. Lazy words in
+    `context` (gettext_lazy, accounts.language.lazy_words) are worded here too."""
     unsubscribe_url = absolute_url(
         reverse("email_unsubscribe", args=[unsubscribe_token(user, preference)])
     )
@@ -91,7 +94,7 @@ def message_build(user, template, context, preference):
         # A player on UTC needs each time once, not twice.
         "on_utc": user.zoneinfo.key in ("UTC", "Etc/UTC"),
     }
-    with timezone.override(user.zoneinfo):
+    with in_language_of(user), timezone.override(user.zoneinfo):
         subject = render_to_string(f"email/{template}_subject.txt", context)
         text = render_to_string(f"email/{template}.txt", context)
         html = render_to_string(f"email/{template}.html", context)

@@ -3,7 +3,10 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from accounts.language import set_language
 from games.admin import index_with_clock_beat
+
+from .jsi18n import javascript_catalog
 
 # The admin's own login form would skip allauth's rate limits and email verification:
 # anonymous visitors are sent to allauth's sign-in page instead.
@@ -24,4 +27,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    # The footer's language switcher, and the scripts' words in the page's language.
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("jsi18n/<str:lang>/", javascript_catalog, name="javascript_catalog"),
 ]

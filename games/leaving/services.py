@@ -19,8 +19,9 @@ from django.contrib.sessions.models import Session
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from accounts.language import in_language_of
 from accounts.mail import queue_email
 from accounts.models import FORMER_MEMBER, former_member_email
 from games.engine import GameRuleError
@@ -67,6 +68,7 @@ def _profile(user) -> dict:
         ],
         "member_since": user.date_joined,
         "time_zone": user.time_zone,
+        "language": user.language,
         "preferences": {
             "email_deadline_reminders": user.email_deadline_reminders,
             "email_phase_changes": user.email_phase_changes,
@@ -166,6 +168,10 @@ def member_erase(*, user, by, now=None):
     if facts.refusal:
         raise GameRuleError(refusal_words(facts.refusal))
     old_email, old_name = user.email, user.player_name
+    # Worded now, in the language they chose (the anonymised row no longer says), else
+    # the page's; sent once the erasure commits.
+    with in_language_of(user, translation.get_language()):
+        goodbye = EmailMessage(subject=str(GOODBYE_SUBJECT), body=str(GOODBYE_BODY), to=[old_email])
     games = list(
         Game.objects.filter(Q(seats__user=user) | Q(seats__tenures__user=user) | Q(host=user))
         .distinct()
@@ -185,7 +191,7 @@ def member_erase(*, user, by, now=None):
     emit(MEMBER_ERASED, user=user, now=now, by=by)
     for game in facts.hosted_running:
         clock_notice_create(game_locked(game), str(HOST_LEFT), title=game.title)
-    queue_email(EmailMessage(subject=str(GOODBYE_SUBJECT), body=str(GOODBYE_BODY), to=[old_email]))
+    queue_email(goodbye)
     logger.info("member %s erased (by member %s)", user.pk, getattr(by, "pk", None))
     return user
 
@@ -198,6 +204,7 @@ def _anonymise(user, now) -> None:
     user.is_active = user.is_staff = user.is_superuser = False
     user.last_login = None
     user.time_zone = "UTC"
+    user.language = ""
     user.email_deadline_reminders = user.email_phase_changes = False
     user.email_mentions = user.email_digest = user.wagon_alerts = False
     user.digest_sent_at = user.email_refused_at = None

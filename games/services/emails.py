@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 
+from accounts.language import lazy_words
 from accounts.models import User
 from games.engine import Phase
 
@@ -214,8 +215,9 @@ def announcements(game, first_event: int, phase: str, names) -> list[str]:
         if row.kind == "phase" and row.data.get("phase") != phase:
             break
         if row.kind not in ("vote", "unvote", "phase", "setup"):
-            # The same words as the public thread's system posts.
-            lines.append(describe_event(row.kind, row.data, names))
+            # The same words as the public thread's system posts, worded in each
+            # recipient's language when their email is rendered.
+            lines.append(lazy_words(describe_event, row.kind, row.data, names))
     return lines
 
 
@@ -250,8 +252,18 @@ def phase_emails_send(*, game_id: int, kind: str, phase: str, first_event: int) 
 
 # --- the role email --------------------------------------------------------------------
 def _cards(game, assignment) -> list[dict]:
-    """A seat's cards as [{"name", "text"}] (a player type's text: the team it plays for)."""
-    return [{"name": c.name, "text": c.summary} for c in seat_cards(game.ruleset, assignment)]
+    """A seat's cards as [{"name", "text"}] (a player type's text: the team it plays for),
+    worded in the recipient's language when their email is rendered."""
+
+    def words(index: int, part: str) -> str:
+        card = seat_cards(game.ruleset, assignment)[index]
+        return str(card.name if part == "name" else card.summary)
+
+    count = len(seat_cards(game.ruleset, assignment))
+    return [
+        {"name": lazy_words(words, i, "name"), "text": lazy_words(words, i, "text")}
+        for i in range(count)
+    ]
 
 
 def role_emails_send(*, game_id: int) -> int:

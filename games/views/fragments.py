@@ -9,7 +9,7 @@ cost. Each is cached under:
   game's status and its count of posts hidden or shown again; the days), so a busy day's
   votes leave the thread's pages cached;
 - the players' names (a replacement or a new player name rewords every post);
-- the reader's time zone (every time shown is in it);
+- the reader's time zone (every time shown is in it) and language (every word);
 - for the posts, their page, whether the reader may post (the Reply and Quote links) and
   whether they moderate the game (a Hide link on each player's post).
 A reader shown panels of their own on the posts or the players (a capability's marks,
@@ -25,7 +25,7 @@ import hashlib
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from games.selectors import vote_history
@@ -47,8 +47,9 @@ def _key(part: str, page, *extra, versioned=True) -> str:
 
 
 def _game_key(game, part: str, *parts) -> str:
-    # The game's creation too: SQLite may give a deleted game's id to the next one.
-    seen = repr((game.created_at.isoformat(), *parts))
+    # The game's creation too: SQLite may give a deleted game's id to the next one. The
+    # language for every part: a German reader never gets an English part, nor the reverse.
+    seen = repr((game.created_at.isoformat(), translation.get_language(), *parts))
     return f"game-page:{game.pk}:{part}:{hashlib.sha256(seen.encode()).hexdigest()[:24]}"
 
 

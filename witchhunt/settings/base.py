@@ -48,10 +48,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "witchhunt.middleware.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The visitor's language: the one they chose (set_language's cookie), else their
+    # browser's (Accept-Language); after the sessions, before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    # A signed-in member's own language (User.language) wins over the browser's.
+    "accounts.language.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -150,7 +155,10 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 # header is believed.
 TRUSTED_PROXIES = env.get_networks("TRUSTED_PROXIES")
 
-LANGUAGE_CODE = "en"
+LANGUAGE_CODE = "en"  # a member's emails when they chose no language (accounts/language.py)
+# The site's languages (docs/translation.md): the catalogs are locale/<code>/LC_MESSAGES.
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own
 USE_I18N = True
 USE_TZ = True

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.language import lazy_words
 from games.deal import deal_problems
 from games.engine import GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
@@ -209,7 +210,7 @@ def game_cancel(*, game: Game, by) -> str:
     Logged (the game's own log goes with the game)."""
     game = _open_moderated(game, by)
     seats = list(Seat.objects.filter(game=game).select_related("user"))
-    text = words.cancelled_text(game.title)
+    text = lazy_words(words.cancelled_text, game.title)  # in each recipient's language
     context = {"game": game, "text": text, "url": absolute_url(reverse("game_list"))}
     messages = [
         message_build(seat.user, "notification", context, EMAILS)

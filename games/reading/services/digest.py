@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.language import in_language_of
 from accounts.models import User
 from games.mail import absolute_url, message_build, send_after_commit
 from games.models import Game
@@ -73,19 +74,22 @@ def digest_send(*, user, now) -> bool:
     with transaction.atomic():
         if not _digest_claim(user.pk, previous, now):
             return False
-        pages = digest_pages(user, since=previous)
-        if not pages:
-            return False
-        context = {
-            "pages": pages,
-            "site_url": absolute_url(""),
-            "since_urls": {
-                p.game.pk: absolute_url(reverse("game_since", args=[p.game.pk])) for p in pages
-            },
-            "subject": words.digest_subject(len(pages)),
-            "previous": previous,
-        }
-        message = message_build(user, "digest", context, "digest")
+        # The pages' words too are the member's language, not the worker's.
+        with in_language_of(user):
+            pages = digest_pages(user, since=previous)
+            if not pages:
+                return False
+            context = {
+                "pages": pages,
+                "site_url": absolute_url(""),
+                "since_urls": {
+                    p.game.pk: absolute_url(reverse("game_since", args=[p.game.pk]))
+                    for p in pages
+                },
+                "subject": words.digest_subject(len(pages)),
+                "previous": previous,
+            }
+            message = message_build(user, "digest", context, "digest")
         send_after_commit([message])
     return True
 

@@ -25,7 +25,7 @@ import hashlib
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from games.selectors import vote_history
@@ -47,8 +47,10 @@ def _key(part: str, page, *extra, versioned=True) -> str:
 
 
 def _game_key(game, part: str, *parts) -> str:
-    # The game's creation too: SQLite may give a deleted game's id to the next one.
-    seen = repr((game.created_at.isoformat(), *parts))
+    # The game's creation too: SQLite may give a deleted game's id to the next one. The
+    # language too: every part is in words, and the posts' site words are worded for the
+    # reader (games/narration/said.py).
+    seen = repr((game.created_at.isoformat(), translation.get_language(), *parts))
     return f"game-page:{game.pk}:{part}:{hashlib.sha256(seen.encode()).hexdigest()[:24]}"
 
 

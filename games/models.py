@@ -449,6 +449,10 @@ class Post(models.Model):
     )
     body = models.TextField(blank=True)
     body_html = models.TextField(blank=True)  # sanitised by nh3; the only field marked safe
+    # The site's words in a post (a system post, the notice of a moderator's act) as
+    # meaning: {"kind": …, "args": {…}}, worded when read in the reader's language
+    # (games/narration/said.py). Empty for what a person wrote, which body keeps as written.
+    words = models.JSONField(default=dict, blank=True)
     reply_to = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replies"
     )

@@ -3,7 +3,8 @@ and replacements and prods (services/replacements.py, services/prods.py).
 
 Sign-ups: the refusals a member reads, the host's and players' notifications, and the
 notices in a game's thread. A moment in a notification is written in its reader's zone,
-given as a ZoneInfo; a moment in a thread notice is a placeholder (games/post_times.py).
+given as a ZoneInfo; a thread notice is stored as meaning and worded when read, in each
+reader's language and zone (games/narration/said.py: its kinds are registered here).
 
 Replacements and prods: the public thread's notices, the in-site notifications and the
 emails' one-line summaries. Only public facts are named: a seat by its player's name, the
@@ -11,6 +12,8 @@ game, the phase; never a card, an alignment or a private thread."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+
+from games.narration.said import meaning, sentence
 
 
 def day_words(at, zone) -> str:
@@ -66,27 +69,47 @@ def cancelled_text(title: str) -> str:
     return _("The moderator cancelled {title} before it started.").format(title=title)
 
 
-# --- notices in the game's thread, the host's and the site's (moments as placeholders) ----
-START_MOVED = gettext_lazy("The moderator set the start date to {moment}.")
-START_CLEARED = gettext_lazy("The moderator removed the start date.")
-SIZE_CHANGED = gettext_lazy("The moderator changed the game to {seats} seats.")
-MIN_GAMES_CHANGED = gettext_lazy("The moderator now asks for {games} to sign up.")
-START_WHEN_FULL_ON = gettext_lazy(
-    "The site will deal and start the game as soon as every seat is taken."
+# --- notices in the game's thread, the host's and the site's: kinds of a post's words ----
+START_MOVED = "start_moved"
+START_CLEARED = "start_cleared"
+SIZE_CHANGED = "size_changed"
+MIN_GAMES_CHANGED = "min_games_changed"
+START_WHEN_FULL_ON = "start_when_full_on"
+START_WHEN_FULL_OFF = "start_when_full_off"
+SITE_STARTED = "site_started"
+SITE_STARTED_TEXT = gettext_lazy(
+    "All %(seats)s seats were taken: the site dealt the cards and started the game."
 )
-START_WHEN_FULL_OFF = gettext_lazy(
-    "The moderator will deal and start the game once every seat is taken."
+sentence(START_MOVED, gettext_lazy("The moderator set the start date to %(moment)s."))
+sentence(START_CLEARED, gettext_lazy("The moderator removed the start date."))
+sentence(SIZE_CHANGED, gettext_lazy("The moderator changed the game to %(seats)s seats."))
+sentence(
+    MIN_GAMES_CHANGED,
+    gettext_lazy("The moderator now asks for %(games)s to sign up."),
+    games=finished_games_words,
 )
-SITE_STARTED = gettext_lazy(
-    "All {seats} seats were taken: the site dealt the cards and started the game."
+sentence(
+    START_WHEN_FULL_ON,
+    gettext_lazy("The site will deal and start the game as soon as every seat is taken."),
 )
+sentence(
+    START_WHEN_FULL_OFF,
+    gettext_lazy("The moderator will deal and start the game once every seat is taken."),
+)
+sentence(SITE_STARTED, SITE_STARTED_TEXT)
+
+
+def site_started_text(seats: int) -> str:
+    """The host's notification that the site started the full game."""
+    return SITE_STARTED_TEXT % {"seats": seats}
 
 
 # --- replacements and prods -----------------------------------------------------------------
-# The public thread's notices: sentences with {placeholders}, translated when written
-# (services.posts.clock_notice_create and moderator_notice_create fill them in).
-WANTED = gettext_noop("A replacement is wanted for {name}.")
-NO_LONGER_WANTED = gettext_noop("{name} stays: no replacement is wanted any more.")
+# The public thread's notices: kinds of a post's words, worded when read.
+WANTED = "replacement_wanted"
+NO_LONGER_WANTED = "replacement_not_wanted"
+sentence(WANTED, gettext_lazy("A replacement is wanted for %(name)s."))
+sentence(NO_LONGER_WANTED, gettext_lazy("%(name)s stays: no replacement is wanted any more."))
 # To the moderator when a player deleted their account (services/members.py).
 MEMBER_LEFT = gettext_noop(
     "A player deleted their account: their seat, now \"a former member\", is offered to "
@@ -100,9 +123,9 @@ REASONS = {
 }
 
 
-def sentence(key: str) -> str:
-    """One of the notices above, in the active language."""
-    return _(key)
+def notice(kind: str, **args) -> dict:
+    """One of the thread's notices above as a post keeps it (its meaning)."""
+    return meaning(kind, **args)
 
 
 def reason_label(reason: str) -> str:

@@ -1,11 +1,14 @@
 """The sealed deal in words (fairness.py, docs/fair-deal.md): the start post's
 fingerprint line and the check's verdicts."""
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.narration.said import register
+
 SEAL = gettext_lazy(
-    "The deal is sealed. Its fingerprint (SHA-256) is {fingerprint}. The final reveal "
+    "The deal is sealed. Its fingerprint (SHA-256) is %(fingerprint)s. The final reveal "
     "publishes the deal it seals, so anyone can check that no card changed."
 )
 HOW = gettext_lazy("How to check the deal")
@@ -30,10 +33,30 @@ VERDICTS = {
 }
 
 
-def seal_words() -> tuple[str, str]:
-    """The start post's sentence publishing the commitment (a {fingerprint} placeholder)
-    and its link's words (services.py makes the post of them)."""
-    return str(SEAL), str(HOW)
+SEALED = "fair_deal_seal"  # the start post's part that publishes the seal (its `words`)
+
+
+def sealed_meaning(fingerprint: str, url: str) -> dict:
+    """The seal's line as a start post keeps it (narration.said): worded when read."""
+    return {"kind": SEALED, "args": {"fingerprint": fingerprint, "url": url}}
+
+
+def seal_words(args, names=None, css="") -> tuple[str, str]:
+    """The start post's line publishing the commitment, with its link: (text, HTML)."""
+    fingerprint, url = args["fingerprint"], args["url"]
+    sentence, how = str(SEAL), str(HOW)
+    text = f"{sentence % {'fingerprint': fingerprint}} {how}: {url}"
+    code = format_html('<code class="fingerprint">{}</code>', fingerprint)
+    html = format_html(
+        '<p class="fair-deal__seal">{} <a href="{}">{}</a></p>',
+        format_html(sentence.replace("%(fingerprint)s", "{fingerprint}"), fingerprint=code),
+        url,
+        how,
+    )
+    return text, str(html)
+
+
+register(SEALED, seal_words)
 
 
 def verdict_words(matches: bool, reason: str) -> str:

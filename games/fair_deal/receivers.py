@@ -3,7 +3,7 @@ publishes the seal."""
 
 from games import queue
 
-from .services import deal_seal, sealed_start_texts
+from .services import deal_seal, sealed_start_words
 
 
 def seal(*, game, setup, **_):
@@ -12,7 +12,7 @@ def seal(*, game, setup, **_):
 
 def start_post_sealed(post, *, game, rows, **_):
     if game.deal_commitment:
-        post.body, post.body_html = sealed_start_texts(game, rows, post.body, post.body_html)
+        post.words = sealed_start_words(game, rows, post.words)
     return post
 
 

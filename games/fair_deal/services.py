@@ -2,14 +2,13 @@
 the start post's line that publishes it."""
 
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 
 from games.models import Game
-from games.narration import describe_event
+from games.narration.summaries import events_args
 from games.selectors.seats import game_display_names
 
 from .fairness import commitment, deal_text, new_salt
-from .narration import seal_words
+from .narration import sealed_meaning
 
 
 def deal_seal(game: Game, setup: dict) -> None:
@@ -30,22 +29,10 @@ def deal_seal(game: Game, setup: dict) -> None:
     game.save(update_fields=["deal_salt", "deal_commitment"])
 
 
-def sealed_start_texts(game: Game, rows, text: str, html: str) -> tuple[str, str]:
-    """The start post's words (`text`/`html`, empty for an event alone, which is then
-    told in words here and kept) followed by the commitment."""
-    if not html:
-        names = game_display_names(game)
-        words = [describe_event(r.kind, r.data, names) for r in rows]
-        text = "\n".join(words)
-        html = format_html_join("", '<p class="post__announcement">{}</p>', ((w,) for w in words))
-    sentence, how = seal_words()
+def sealed_start_words(game: Game, rows, words: dict) -> dict:
+    """The start post's meaning (`words`: a summary's, or none for events alone, which are
+    then kept to be told each on its line) followed by the seal's (narration.py)."""
+    if not words:
+        words = events_args([(r.kind, r.data) for r in rows], game_display_names(game))
     url = reverse("game_fair_deal", args=[game.pk])
-    seal_text = f"{sentence.format(fingerprint=game.deal_commitment)} {how}: {url}"
-    code = format_html('<code class="fingerprint">{}</code>', game.deal_commitment)
-    seal_html = format_html(
-        '<p class="fair-deal__seal">{} <a href="{}">{}</a></p>',
-        format_html(sentence, fingerprint=code),
-        url,
-        how,
-    )
-    return "\n".join(filter(None, [text, seal_text])), html + seal_html
+    return {**words, "then": [*words.get("then", ()), sealed_meaning(game.deal_commitment, url)]}

@@ -2,6 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from games.narration.said import sentence
+
 # What the member types to confirm (the page shows it; compared without case or spaces
 # around it).
 CONFIRMATION = "delete my account"
@@ -17,9 +19,13 @@ REFUSALS = {
     "password": _("That is not your password: nothing was deleted."),
 }
 
-HOST_LEFT = _(
-    "The host of {title} has left the site. The site's moderators run the game from "
-    "now on; the clock goes on as before."
+HOST_LEFT = "host_left"  # the kind of the thread's notice (games/narration/said.py)
+sentence(
+    HOST_LEFT,
+    _(
+        "The host of %(title)s has left the site. The site's moderators run the game from "
+        "now on; the clock goes on as before."
+    ),
 )
 
 GOODBYE_SUBJECT = _("Your Witchhunt account is deleted")

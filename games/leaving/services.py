@@ -18,7 +18,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone, translation
 
 from accounts.language import in_language_of
@@ -26,6 +27,7 @@ from accounts.mail import queue_email
 from accounts.models import FORMER_MEMBER, former_member_email
 from games.engine import GameRuleError
 from games.models import DAY_VOTES, Game, GameEmail, GameInput, Post, Seat, SeatTenure
+from games.narration.said import meaning
 from games.queue import MEMBER_ERASED, MEMBER_EXPORT, emit, refine
 from games.services.base import game_locked
 from games.services.posts import clock_notice_create
@@ -190,7 +192,7 @@ def member_erase(*, user, by, now=None):
     # The capabilities' part: the seats handed on, their notes and entries gone.
     emit(MEMBER_ERASED, user=user, now=now, by=by)
     for game in facts.hosted_running:
-        clock_notice_create(game_locked(game), str(HOST_LEFT), title=game.title)
+        clock_notice_create(game_locked(game), meaning(HOST_LEFT, title=game.title))
     queue_email(goodbye)
     logger.info("member %s erased (by member %s)", user.pk, getattr(by, "pk", None))
     return user
@@ -239,12 +241,37 @@ def _word(name: str) -> re.Pattern:
     return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
 
 
+def _words_reword(words: dict, word: re.Pattern) -> dict:
+    """A post's stored meaning (narration.said) with the member's name "a former member"
+    where it names them: a notice's names, a summary's kept names (never the seats' keys
+    in its events and count)."""
+    if not words:
+        return words
+
+    def part(p):
+        args = {}
+        for key, value in p.get("args", {}).items():
+            if key == "names":
+                value = {seat: word.sub(FORMER_MEMBER, n) for seat, n in value.items()}
+            elif isinstance(value, str):
+                value = word.sub(FORMER_MEMBER, value)
+            args[key] = value
+        return {**p, "args": args}
+
+    out = part(words)
+    if "then" in words:
+        out["then"] = [part(p) for p in words["then"]]
+    return out
+
+
 def _site_posts_reword(game_ids, name: str) -> None:
     """The site's own posts (the summaries, the clock's notices) keep the words they were
     written with: where they named the member, they say "a former member" now. Players'
     and moderators' posts are theirs: their words stay (a forum's habit)."""
     word = _word(name)
-    posts = Post.objects.filter(game_id__in=game_ids, kind=Post.Kind.SYSTEM, body__contains=name)
+    posts = Post.objects.filter(game_id__in=game_ids, kind=Post.Kind.SYSTEM)
+    posts = posts.annotate(said=Cast("words", TextField()))
+    posts = posts.filter(Q(body__contains=name) | Q(said__contains=name))
     changed = set()
     for post in posts:
         body = word.sub(FORMER_MEMBER, post.body)
@@ -252,8 +279,9 @@ def _site_posts_reword(game_ids, name: str) -> None:
             part if part.startswith("<") else word.sub(FORMER_MEMBER, part)
             for part in re.split(r"(<[^>]*>)", post.body_html)
         )
-        if (body, html) != (post.body, post.body_html):
-            Post.objects.filter(pk=post.pk).update(body=body, body_html=html)
+        words = _words_reword(post.words, word)
+        if (body, html, words) != (post.body, post.body_html, post.words):
+            Post.objects.filter(pk=post.pk).update(body=body, body_html=html, words=words)
             changed.add(post.game_id)
     # Every viewer of the game page sees the change: the live refresh asks again.
     Game.objects.filter(pk__in=changed).update(public_changes=F("public_changes") + 1)

@@ -6,6 +6,8 @@ with named placeholders. Narration imports no models and makes no queries: it re
 engine's card tables and the data it is given.
 """
 
+# The core's kinds of stored meaning register their words as these are imported.
+from . import said, summaries
 from .actions import ability_label, action_label, choice_label, withdraw_label
 from .durations import countdown_words, duration_words
 from .events import NARRATORS, describe_event, public_setup
@@ -64,4 +66,6 @@ __all__ = [
     "type_note",
     "winner_label",
     "withdraw_label",
+    "said",
+    "summaries",
 ]

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
 
@@ -58,6 +58,13 @@ STATUSES = {
 PHASES = {
     "day": lambda n: _("Day {n}").format(n=n),
     "night": lambda n: _("Night {n}").format(n=n),
+}
+
+
+# A phase inside a sentence ("… left in day 2"), as the clock's notices name it.
+PHASE_WORDS = {
+    "day": lambda n: pgettext("in a sentence", "day %(number)s") % {"number": n},
+    "night": lambda n: pgettext("in a sentence", "night %(number)s") % {"number": n},
 }
 
 
@@ -161,6 +168,12 @@ def phase_label(phase) -> str:
     if parsed:
         return PHASES[parsed.kind](parsed.number)
     return capitalised(phase)
+
+
+def phase_words(phase) -> str:
+    """ "night 2" inside a sentence, in the reader's language; any other text as it is."""
+    parsed = Phase.parse(phase)
+    return PHASE_WORDS[parsed.kind](parsed.number) if parsed else str(phase or "")
 
 
 def winner_label(key) -> str:

@@ -6,6 +6,7 @@ shows in place of a post the moderator hid."""
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -13,6 +14,7 @@ from games.engine import Phase
 
 from .events import describe_event
 from .labels import Names, display_name, name_list, phase_label
+from .said import register
 
 # icon key: the label a system post of that kind carries (static/css/site.css draws the
 # icons, templates/games/_thread.html holds them once a page).
@@ -103,3 +105,72 @@ def summary(events: Sequence[tuple[str, Mapping]], names: Names, day=None, count
     for kind, data in events:
         (begins if kind == "phase" else lines).append(describe_event(kind, data, names))
     return Summary(title, count_lines, lines + begins)
+
+
+class Count(NamedTuple):
+    """A day's final count as a summary keeps it: (target, voters) rows and the seats not
+    voting (selectors.votes.VoteCount's parts that the post shows)."""
+
+    rows: list
+    not_voting: list
+
+
+SUMMARY = "summary"  # a post's words kind: one advance's events, with the day's count
+EVENTS = "events"  # the start's events, each on its line, in order (the start post)
+
+
+def summary_args(events, names: Names, day=None, count=None) -> dict:
+    """A summary post's meaning (its `words`): the events (kind, data), the day it ended
+    and that day's final count (selectors.votes.VoteCount), and the names the seats had
+    when it was written (a summary keeps them, as a host's post would)."""
+    kept = None
+    if count is not None:
+        kept = {
+            "rows": [[target, list(voters)] for target, voters, *_rest in count.rows],
+            "not_voting": list(count.not_voting),
+        }
+    args = {"events": [[k, d] for k, d in events], "day": day, "count": kept, "names": dict(names)}
+    return {"kind": SUMMARY, "args": args}
+
+
+def _lines_html(lines) -> str:
+    return format_html_join("", '<p class="post__announcement">{}</p>', ((x,) for x in lines))
+
+
+def summary_words(args, names, css="") -> tuple[str, str]:
+    """A summary's meaning worded now: (text, HTML), as services/summaries.py once wrote
+    them. The names are those it kept; `names` (today's) stand in for any it lacks."""
+    names = {**names, **(args.get("names") or {})}
+    kept = args.get("count")
+    count = None
+    if kept is not None:
+        count = Count([(t, v, None) for t, v in kept["rows"]], kept["not_voting"])
+    words = summary([tuple(e) for e in args["events"]], names, args.get("day"), count)
+    text, html = [], []
+    if words.count_title:
+        text += [words.count_title, *(f"- {line}" for line in words.count_lines)]
+        html.append(
+            format_html(
+                '<p class="summary__title">{}</p><ul class="vote-count summary__count">{}</ul>',
+                words.count_title,
+                format_html_join("", "<li>{}</li>", ((line,) for line in words.count_lines)),
+            )
+        )
+    text += words.lines
+    html.append(_lines_html(words.lines))
+    return "\n".join(text), "".join(html)
+
+
+def events_args(events, names: Names) -> dict:
+    return {"kind": EVENTS, "args": {"events": [[k, d] for k, d in events], "names": dict(names)}}
+
+
+def events_words(args, names, css="") -> tuple[str, str]:
+    """Events each told on its own line, in order (the start post the fair deal seals)."""
+    names = {**names, **(args.get("names") or {})}
+    lines = [describe_event(k, d, names) for k, d in args["events"]]
+    return "\n".join(lines), str(_lines_html(lines))
+
+
+register(SUMMARY, summary_words)
+register(EVENTS, events_words)

@@ -11,6 +11,7 @@ from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
 from ..narration.notices import PUBLIC, thread_words
+from ..narration.said import post_words
 from .clock import clock_moves
 from .heartbeat import ClockBeat, clock_beat
 from .log import by_phase, events_all
@@ -191,10 +192,13 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
         # A replacement's post, written in the same transaction, names both players.
         if i.step.get("moderator") != "replace"
     ]
-    acts += [
-        ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
-        for p in Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
-    ]
+    posts = Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
+    for p in posts:
+        if p.words:  # the notice of an act, worded for this reader (narration.said)
+            p.body_html = post_words(p.words, names)[1]
+        acts.append(
+            ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
+        )
     acts += [
         ModeratorAct(
             m.created_at, m.phase, m.by.player_name if m.by else "", _post_act(m, game, names)

@@ -16,13 +16,14 @@ loop, with no include, filter, tag or reverse() per post.
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from django.db.models import Case, F, Max, TextField, Value, When
+from django.db.models import Case, F, Max, Q, TextField, Value, When
 from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.translation import pgettext
 
 from ..models import Game, Post
 from ..narration import describe_event, display_name, phase_label
+from ..narration.said import post_words
 from ..narration.summaries import hidden_words, post_icon, post_label, replaced_name
 from ..post_times import localise
 
@@ -68,7 +69,7 @@ class ThreadFilter:
             parts.append(f"q={quote(self.q)}")
         return "&".join(parts)
 
-    def apply(self, posts):
+    def apply(self, posts, names=None):
         if self.seat_ids:
             posts = posts.filter(seat_id__in=self.seat_ids)
         elif self.seats:
@@ -76,8 +77,38 @@ class ThreadFilter:
         if self.day:
             posts = posts.filter(phase=f"day {self.day}")
         if self.q:  # a hidden post's text is not searched: a match would tell of it
-            posts = posts.filter(body__icontains=self.q, hidden_at__isnull=True)
+            said = Q(number__in=site_words_matching(posts, self.q, names or {}))
+            posts = posts.filter(Q(body__icontains=self.q) | said, hidden_at__isnull=True)
         return posts
+
+
+def site_words_matching(posts, q: str, names) -> list[int]:
+    """The numbers of the posts among `posts` whose site words (a system post's, a notice
+    of a moderator's act) hold `q`, worded as this reader reads them: in their language,
+    so a search finds what the page shows. They are worded when read, so no column holds
+    them; a thread has a few site posts a phase, read in one query."""
+    site = posts.filter(Q(kind=Post.Kind.SYSTEM) | ~Q(words={}))
+    q, found = q.casefold(), []
+    for number, words, kind, data in site.values_list(
+        "number", "words", "event__kind", "event__data"
+    ):
+        if words:
+            text = post_words(words, names)[0]
+        else:
+            text = describe_event(kind, data, names) if kind else ""
+        if q in text.casefold():
+            found.append(number)
+    return found
+
+
+def post_said(post: Post, names=None) -> tuple[str, str]:
+    """A post's text and HTML as its reader reads them: the site's words (`words`) worded
+    now in the active language, else its body as written (a player's, a moderator's, a
+    site post kept from before meaning was stored). An event alone has neither."""
+    if post.words:
+        css = "post__announcement" if post.kind == Post.Kind.SYSTEM else ""
+        return post_words(post.words, names or {}, css)
+    return post.body, post.body_html
 
 
 def search_words(value) -> str:
@@ -176,7 +207,8 @@ def thread_page(
     if filters:
         if page == LAST:
             before = LAST_NUMBER
-        return _seat_page(filters.apply(posts), filters.query, after, before, thread, names, game)
+        mine = filters.apply(posts, names)
+        return _seat_page(mine, filters.query, after, before, thread, names, game)
     if last is None:
         last = posts.aggregate(n=Max("number"))["n"] or 0
     if since is not None:
@@ -269,7 +301,7 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
 # What a page reads of each post (paths through its author, seat, reply and event).
 ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
               "seat__name", "reply_to__number", "event__kind", "event__data", "notice",
-              "author_id", "seat__user_id", "hidden_at", "hidden_reason")  # fmt: skip
+              "author_id", "seat__user_id", "hidden_at", "hidden_reason", "words")  # fmt: skip
 
 
 def _rows(posts, thread, names, game) -> list[dict]:
@@ -307,8 +339,13 @@ def _rows(posts, thread, names, game) -> list[dict]:
             phases[phase] = phase_label(phase)
         row["phase"] = phases[phase]
         kind, data = row.pop("event__kind"), row.pop("event__data")
+        words = row.pop("words")
+        if words:  # the site's words, worded now in the reader's language (narration.said)
+            css = "post__announcement" if row["kind"] == Post.Kind.SYSTEM else ""
+            row["notice"], row["body_html"] = post_words(words, names, css)
         if row["kind"] == Post.Kind.SYSTEM:
-            # A summary's words are its HTML; an event alone is told in today's words.
+            # A summary's and a notice's words are their HTML (worded above, or as an old
+            # post kept them); an event alone is told in today's words.
             row["text"] = (
                 ""
                 if row["body_html"]

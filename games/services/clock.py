@@ -7,14 +7,13 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games.engine import GameRuleError
 
 from .. import deadlines
 from ..mapping import engine_state
 from ..models import Game
-from ..narration import duration_words
+from ..narration import duration_words, said
 from .base import game_moderated
 from .inputs import phase_end_if_ready
 from .phases import midnight_pass
@@ -58,9 +57,7 @@ def clock_pause(*, game: Game, by, now=None) -> Game:
     moderator_notice_create(
         game,
         by,
-        _("The moderator paused the clock with {left} left in {phase}."),
-        left=duration_words(game.deadline_at - now),
-        phase=game.phase,
+        said.meaning(said.CLOCK_PAUSED, left=game.deadline_at - now, phase=game.phase),
     )
     return game
 
@@ -75,15 +72,17 @@ def clock_resume(*, game: Game, by, now=None) -> Game:
     deadlines.resume(game, now)
     game.save(
         update_fields=[
-            "paused_at", "clock_resumed_at", "deadline_at", "midnight_at", "next_reminder_at"
+            "paused_at",
+            "clock_resumed_at",
+            "deadline_at",
+            "midnight_at",
+            "next_reminder_at",
         ]
     )
     moderator_notice_create(
         game,
         by,
-        _("The moderator restarted the clock: {phase} ends {moment}."),
-        phase=game.phase,
-        moment=game.deadline_at,
+        said.meaning(said.CLOCK_RESUMED, phase=game.phase, moment=game.deadline_at),
     )
     _pass_midnight_if_past(game, now)
     # Every living player may have said "done" while the clock stood still (W-2a).
@@ -105,10 +104,7 @@ def clock_extend(*, game: Game, by, delta: timedelta, shown=None, now=None) -> G
     moderator_notice_create(
         game,
         by,
-        _("The moderator extended {phase} by {delta}: it now ends {moment}."),
-        phase=game.phase,
-        delta=duration_words(delta),
-        moment=game.deadline_at,
+        said.meaning(said.CLOCK_EXTENDED, phase=game.phase, delta=delta, moment=game.deadline_at),
     )
     return game
 
@@ -131,10 +127,7 @@ def clock_shorten(*, game: Game, by, delta: timedelta, shown=None, now=None) -> 
     moderator_notice_create(
         game,
         by,
-        _("The moderator shortened {phase} by {delta}: it now ends {moment}."),
-        phase=game.phase,
-        delta=duration_words(delta),
-        moment=game.deadline_at,
+        said.meaning(said.CLOCK_SHORTENED, phase=game.phase, delta=delta, moment=game.deadline_at),
     )
     _pass_midnight_if_past(game, now)
     return game
@@ -167,9 +160,7 @@ def deadline_set(*, game: Game, by, at, shown=None, now=None) -> Game:
     moderator_notice_create(
         game,
         by,
-        _("The moderator set the deadline of {phase}: it now ends {moment}."),
-        phase=game.phase,
-        moment=game.deadline_at,
+        said.meaning(said.CLOCK_SET, phase=game.phase, moment=game.deadline_at),
     )
     _pass_midnight_if_past(game, now)
     return game

@@ -8,13 +8,13 @@ clock's deadlines and midnights, the moderator's acts), so the record replays ex
 """
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games.engine import GameRuleError, RecordError, parse_input
 
 from .. import deadlines, turns
 from ..mapping import engine_state_to_change, remember_state, store_events
 from ..models import Game, GameInput, Seat
+from ..narration import said
 from ..queue import GAME_ENDED, INPUT_APPLIED, PHASE_BEGAN, emit
 from ..selectors.clock import locked_in_names
 from .base import row_values, save_changed
@@ -107,8 +107,6 @@ def phase_end_if_ready(*, game: Game, state, now) -> bool:
     game.save(update_fields=["early_end_phase", "deadline_at", "midnight_at", "next_reminder_at"])
     clock_notice_create(
         game,
-        _("Every living player is done with {phase}: it now ends {moment}."),
-        phase=game.phase,
-        moment=game.deadline_at,
+        said.meaning(said.EARLY_END, phase=game.phase, moment=game.deadline_at),
     )
     return True

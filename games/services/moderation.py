@@ -101,9 +101,9 @@ def announcement_post(*, game: Game, by, body: str) -> Post:
     return moderator_notice_create(game, by, body)
 
 
-def _announce(game, by, sentence, **words):
+def _announce(game, by, words):
     """The moderator's notice of their act: "X replaces Y." (W-72: logged)."""
-    return moderator_notice_create(game, by, sentence, **words)
+    return moderator_notice_create(game, by, words)
 
 
 def _player_post(game, thread, number):

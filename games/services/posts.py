@@ -19,10 +19,9 @@ from ..markup import MAX_LENGTH, TooDeep, render_markdown, trim_marks
 from ..models import Game, GameEvent, Post, Seat
 from ..narration.summaries import headline
 from ..permissions import rooms_for
-from ..post_times import notice
 from ..queue import POST_BODY, POST_CREATED, START_POST, emit, refine
 from .base import game_locked, seat_of
-from .summaries import summary_needed, summary_texts
+from .summaries import summary_meaning, summary_needed
 
 PUBLIC = "public"  # the public thread's key; rooms have their own (permissions.rooms_for)
 # Public engine events that become system posts in the public thread.
@@ -127,16 +126,17 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
     return post
 
 
-def moderator_notice_create(game: Game, by, body: str | PostBody, **words) -> Post:
+def moderator_notice_create(game: Game, by, body: str | PostBody | dict) -> Post:
     """A moderator's post in the public thread saying what they did to the game (a pause,
-    an extension) or wrote (an announcement). Call it with the game row locked; a text of
-    the moderator's own comes as a PostBody, rendered before the lock (`post_body`). With
-    `words`, `body` is the site's sentence with {placeholders}: a datetime word is a moment
-    each reader sees in their own zone (games/post_times.py)."""
-    if words:
-        body = PostBody(*notice(body, **words))
+    an extension) or wrote (an announcement). Call it with the game row locked. A text of
+    the moderator's own comes as a PostBody, rendered before the lock (`post_body`), and is
+    kept as written; the site's sentence for their act comes as its meaning
+    (narration.said.meaning: a kind and its arguments), worded when read, for each reader."""
+    words = {}
+    if isinstance(body, dict):
+        words, body = body, PostBody("", "")
     elif not isinstance(body, PostBody):
-        body = post_body(body)  # the site's own short sentences
+        body = post_body(body)
     return Post.objects.create(
         game=game,
         thread=PUBLIC,
@@ -145,23 +145,22 @@ def moderator_notice_create(game: Game, by, body: str | PostBody, **words) -> Po
         author=by,
         body=body.text,
         body_html=body.html,
+        words=words,
         phase=game.phase,
     )
 
 
-def clock_notice_create(game: Game, sentence: str, **words) -> Post:
+def clock_notice_create(game: Game, words: dict) -> Post:
     """A system post in the public thread with words of its own (no event, no author): the
-    clock's, not the moderator's, so it is no moderator act (W-72's log). `sentence` has
-    {placeholders} for `words`; a datetime word is a moment each reader sees in their own
-    zone (games/post_times.py). Call it with the game row locked."""
-    text, html = notice(sentence, css="post__announcement", **words)
+    clock's, not the moderator's, so it is no moderator act (W-72's log). `words` is its
+    meaning (narration.said.meaning), worded when read in each reader's language and zone.
+    Call it with the game row locked."""
     return Post.objects.create(
         game=game,
         thread=PUBLIC,
         number=post_number_next(game),
         kind=Post.Kind.SYSTEM,
-        body=text,
-        body_html=html,
+        words=words,
         phase=game.phase,
     )
 
@@ -170,8 +169,9 @@ def system_posts_create(game: Game, rows) -> None:
     """The public thread's post for the public events among `rows` (GameEvent: one
     advance's, in order): one post whatever their number, as a host writes it. An event
     alone is its own post; several, or a day that ends (with its final vote count, the
-    lynch or "no lynch", then the night that begins), make a summary whose words are kept
-    in the post (services/summaries.py). Call it with the game row locked."""
+    lynch or "no lynch", then the night that begins), make a summary whose meaning is kept
+    in the post (services/summaries.py) and worded when read. Call it with the game row
+    locked."""
     rows = [r for r in rows if r.audience == GameEvent.Audience.PUBLIC and r.kind in THREAD_EVENTS]
     if not rows:
         return
@@ -184,7 +184,7 @@ def system_posts_create(game: Game, rows) -> None:
         phase=game.phase or rows[0].phase,
     )
     if summary_needed(game, rows):
-        post.body, post.body_html = summary_texts(game, rows)
+        post.words = summary_meaning(game, rows)
     if rows[0].index == 0:  # the start's post: a capability may add to it (the seal)
         post = refine(START_POST, post, game=game, rows=rows)
     Post.objects.bulk_create([post])

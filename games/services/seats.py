@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.engine import GameRuleError
 
 from ..models import Game, PhaseLockIn, Seat, SeatTenure
-from ..narration.seats import REPLACES, sentence
+from ..narration import said
 from ..permissions import can_moderate, has_held_seat
 from ..queue import GAME_FILLED, SEAT_CHANGED_HANDS, SEAT_WANTED, after_commit, emit
 from .base import game_locked
@@ -73,7 +73,7 @@ def game_leave(*, game: Game, user) -> None:
 # --- the hand-over: the moderator's replacement, and an accepted offer (the community's) ----
 def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Seat:
     """W-72: `new_user` takes `seat` with its cards, rooms and history, in one step: the
-    engine's replace input, the thread's "X replaces Y" (`announce(sentence, **words)`
+    engine's replace input, the thread's "X replaces Y" (`announce(words)`
     writes it: the moderator's notice or the site's), the tenures, the newcomer's cards
     emailed to them alone, and SEAT_CHANGED_HANDS announced (the community closes the open
     offers). Call it with the game row locked."""
@@ -97,7 +97,7 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     # The newcomer has not said "I'm done" (W-2): the phase waits for them.
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by, now=now)
-    announce(sentence(REPLACES), new=new_user.player_name, old=old.player_name)
+    announce(said.meaning(said.REPLACES, new=new_user.player_name, old=old.player_name))
     _tenures_pass(game, seat, old, new_user, now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     # The community closes the seat's open offers; the reading forgets the alerts asked.
@@ -125,9 +125,9 @@ def _tenures_pass(game, seat, old, new_user, now):
 def moderator_says(game, by):
     """Who writes a notice in the thread: the moderator, for their own act (so the desk's
     log and the reveal show it, W-72) ..."""
-    return lambda text, **words: moderator_notice_create(game, by, text, **words)
+    return lambda words: moderator_notice_create(game, by, words)
 
 
 def site_says(game):
     """... or the site, for a volunteer's taking a seat or the sweep's second prod."""
-    return lambda text, **words: clock_notice_create(game, text, **words)
+    return lambda words: clock_notice_create(game, words)

@@ -48,7 +48,8 @@ def _key(part: str, page, *extra, versioned=True) -> str:
 
 def _game_key(game, part: str, *parts) -> str:
     # The game's creation too: SQLite may give a deleted game's id to the next one. The
-    # language for every part: a German reader never gets an English part, nor the reverse.
+    # language for every part: a German reader never gets an English part, nor the reverse;
+    # the posts' site words are worded for the reader too (games/narration/said.py).
     seen = repr((game.created_at.isoformat(), translation.get_language(), *parts))
     return f"game-page:{game.pk}:{part}:{hashlib.sha256(seen.encode()).hexdigest()[:24]}"
 

@@ -18,6 +18,7 @@ from games.models import Game, GameInput, PhaseLockIn, Post, Seat
 from games.selectors.clock import early_end_panel
 from games.selectors.desk import moderator_log
 from games.services import sweep
+from tests.games import said
 from tests.games.conftest import T0, make_game
 
 DAY = timedelta(hours=72)
@@ -180,8 +181,8 @@ def test_pause_and_resume_shift_deadline_and_midnight_by_the_pause(game, travell
     assert game.deadline_at == deadline + timedelta(hours=38)
     assert game.midnight_at == midnight + timedelta(hours=38)
     notices = Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).order_by("number")
-    assert [p.body.split(" ")[2] for p in notices] == ["paused", "restarted"]
-    assert "22 h left in night 1" in notices[0].body
+    assert [said.text(p).split(" ")[2] for p in notices] == ["paused", "restarted"]
+    assert "22 h left in night 1" in said.text(notices[0])
 
 
 def test_a_phase_that_opens_during_a_pause_gets_its_full_length_after_resume(
@@ -259,11 +260,8 @@ def _lock_in_all(game, users, except_=()):
 
 def _notices(game):
     """The public thread's own notices: system posts with words of their own."""
-    return list(
-        Post.objects.filter(game=game, kind=Post.Kind.SYSTEM, event__isnull=True).values_list(
-            "body", flat=True
-        )
-    )
+    posts = Post.objects.filter(game=game, kind=Post.Kind.SYSTEM, event__isnull=True)
+    return [said.text(p) for p in posts]
 
 
 def test_early_end_every_living_player_done_moves_the_deadline_to_the_grace(

@@ -13,6 +13,7 @@ from games.mapping import engine_state
 from games.models import Game, Post
 from games.selectors.desk import moderator_log
 from games.services.clock import deadline_set
+from tests.games import said
 from tests.games.conftest import T0, make_game
 
 DAY = timedelta(hours=72)
@@ -43,10 +44,10 @@ def test_deadline_set_moves_the_deadline_to_the_moment_with_one_post(game, moder
     post = Post.objects.filter(game=game).latest("number")
     assert post.kind == Post.Kind.MODERATOR and post.author == moderator
     # The text keeps UTC words (a search finds them); the HTML carries the instant.
-    said = "The moderator set the deadline of day 1: it now ends "
-    assert post.body == said + "Wed 04 Mar, 00:00 UTC."
-    assert post.body_html == (
-        f'<p>{said}<time datetime="2026-03-04T00:00:00Z">Wed 04 Mar, 00:00 UTC</time>.</p>'
+    sentence = "The moderator set the deadline of day 1: it now ends "
+    assert said.text(post) == sentence + "Wed 04 Mar, 00:00 UTC."
+    assert said.html(post) == (
+        f'<p>{sentence}<time datetime="2026-03-04T00:00:00Z">Wed 04 Mar, 00:00 UTC</time>.</p>'
     )
     # A moderator act like the others (W-72's log).
     assert [a.post for a in moderator_log(game, {})] == [post]
@@ -127,9 +128,9 @@ def test_every_clock_change_makes_exactly_one_post(traveller, moderator, cast_us
     notice = Post.objects.filter(game=game).latest("number")
     assert notice.kind == Post.Kind.SYSTEM
     assert '<p class="post__announcement">Every living player is done with day 1: it now ends ' in (
-        notice.body_html
+        said.html(notice)
     )
-    assert '<time datetime="2026-03-02T19:00:00Z">Mon 02 Mar, 19:00 UTC</time>' in notice.body_html
+    assert '<time datetime="2026-03-02T19:00:00Z">Mon 02 Mar, 19:00 UTC</time>' in said.html(notice)
 
 
 # --- the form and the view ------------------------------------------------------------------

@@ -14,6 +14,7 @@ from games.mapping import engine_state
 from games.models import Game, GameInput, Post
 from games.selectors.desk import moderator_log
 from tests.factories import UserFactory
+from tests.games import said
 from tests.games.afterlife_cast import (
     AFTERLIFE_POST,
     COVEN_POST,
@@ -130,9 +131,7 @@ def test_desk_replace_by_player_name(mod_client, cast_game, cast_users):
     # A host names players by player name only (tests/games/test_member_find.py).
     mod_client.post(_url(cast_game, "game_desk_replace"), {"seat": "ann", "who": "other"})
     assert cast_game.seats.get(name="ann").user == other
-    notices = list(
-        Post.objects.filter(game=cast_game, kind="moderator").values_list("body", flat=True)
-    )
+    notices = [said.text(p) for p in Post.objects.filter(game=cast_game, kind="moderator")]
     assert notices == ["Newby replaces Bob.", "Other replaces Ann."]
 
 
@@ -328,7 +327,7 @@ def test_once_every_living_player_is_done_a_replacement_leaves_the_grace_alone(
     assert game.deadline_at == deadline and game.early_end_phase == "day 1"
     assert game.seats.get(name="bob").lock_ins.count() == 0
     notice = Post.objects.get(game=game, kind=Post.Kind.SYSTEM, event__isnull=True)
-    assert notice.body.startswith("Every living player is done with day 1")
+    assert said.text(notice).startswith("Every living player is done with day 1")
     log = [act.post for act in moderator_log(game, {}) if act.post is not None]
     assert notice not in log and len(log) == 1  # the replacement's announcement alone
 

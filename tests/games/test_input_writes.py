@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game, Post
+from tests.games import said
 from tests.games.conftest import row_lock_free
 
 VOTE_MAX = 8  # statements of a vote, the transaction's own included (the target)
@@ -72,7 +73,7 @@ def test_the_vote_that_ends_the_day_numbers_its_posts_in_the_insert(
     assert [p.number for p in posts] == list(range(1, len(posts) + 1))
     (announced,) = posts[before:]  # one summary post for the lynch, the death, the night
     assert announced.kind == Post.Kind.SYSTEM and announced.event.kind == "lynch"
-    assert announced.body.splitlines()[-1] == "Night 1 begins."
+    assert said.text(announced).splitlines()[-1] == "Night 1 begins."
     # The next post of any kind follows on.
     notice = services.announcement_post(game=cast_game, by=moderator, body="Night falls.")
     assert notice.number == len(posts) + 1

@@ -64,7 +64,7 @@ def _state(game):
             Seat.objects.filter(game=game).values_list("name", "user_id", "replacement_wanted_at")
         ),
         GameInput.objects.filter(game=game).count(),
-        list(Post.objects.filter(game=game).values_list("number", "body")),
+        list(Post.objects.filter(game=game).values_list("number", "body", "words")),
         sorted(ReplacementOffer.objects.values_list("seat_id", "user_id", "status")),
         sorted(ReplacementVolunteer.objects.values_list("user_id", "game_id")),
         SeatTenure.objects.count(),

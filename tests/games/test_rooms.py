@@ -8,6 +8,7 @@ from games.mapping import engine_state
 from games.models import Game, Post, Seat
 from games.permissions import rooms_for
 from tests.factories import UserFactory
+from tests.games import said
 
 
 def _rooms(game, name):
@@ -71,7 +72,7 @@ def test_replacement_takes_the_seat_its_rooms_and_history(cast_game, cast_users,
     with pytest.raises(GameRuleError, match="cannot post"):
         services.room_post(game=cast_game, user=cast_users["bob"], room="coven", body="x")
     notice = Post.objects.get(game=cast_game, kind="moderator")
-    assert notice.body == "Newcomer replaces Bob."
+    assert said.text(notice) == "Newcomer replaces Bob."
 
 
 def test_replace_refuses_a_seated_user_and_non_moderators(cast_game, cast_users, moderator):

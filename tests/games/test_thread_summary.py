@@ -15,6 +15,7 @@ from games.models import GameEvent, Post
 from games.selectors import game_display_names, vote_count
 from games.selectors.votes import day_final_count
 from tests.factories import UserFactory
+from tests.games import said
 from tests.games.conftest import T0
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_the_days_end_is_one_post_with_the_final_count_no_lynch_and_the_night(
     services.phase_advance(game=cast_game, by=moderator)
     made = _system_posts(cast_game, last)
     assert len(made) == 1
-    assert made[0].body.splitlines() == [
+    assert said.text(made[0]).splitlines() == [
         "Final vote count of Day 1:",
         "- Bob (2): Dan, Eve",
         "- Dan (1): Cat",
@@ -84,7 +85,7 @@ def test_a_majority_lynch_mid_day_is_one_post_under_the_gallows(
     services.vote_cast(game=cast_game, user=cast_users["fay"], target="dan")  # W-4: 5 of 8
     made = _system_posts(cast_game, last)
     assert len(made) == 1
-    lines = made[0].body.splitlines()
+    lines = said.text(made[0]).splitlines()
     assert lines[:3] == [
         "Final vote count of Day 1:",
         "- Dan (5): Ann, Bob, Cat, Eve, Fay",
@@ -92,7 +93,7 @@ def test_a_majority_lynch_mid_day_is_one_post_under_the_gallows(
     ]
     assert "The town lynches Dan." in lines and "Dan has died." in lines
     assert lines.index("The town lynches Dan.") < lines.index("Dan has died.")
-    assert lines[-1] == "Night 1 begins." and "No lynch" not in made[0].body
+    assert lines[-1] == "Night 1 begins." and "No lynch" not in said.text(made[0])
     html = _post_html(client, cast_game, made[0].number)
     assert 'post__icon--gallows" aria-hidden="true"></span> Lynch' in html
 
@@ -100,7 +101,10 @@ def test_a_majority_lynch_mid_day_is_one_post_under_the_gallows(
 def test_the_nights_end_is_one_post_with_the_day_that_begins_last(client, court_game):
     made = [p for p in _system_posts(court_game) if p.phase == "night 1"]
     assert len(made) == 1  # the survival and the day: one post, not two
-    assert made[0].body.splitlines() == ["Jon survived an attempt on their life.", "Day 2 begins."]
+    assert said.text(made[0]).splitlines() == [
+        "Jon survived an attempt on their life.",
+        "Day 2 begins.",
+    ]
     html = _post_html(client, court_game, made[0].number)
     assert 'post__icon--sun" aria-hidden="true"></span> Daybreak' in html
     assert "moon" not in html  # no moon at daybreak
@@ -110,14 +114,14 @@ def test_a_standalone_event_is_its_own_post(client, cast_game, cast_users, moder
     first = _system_posts(cast_game)
     assert len(first) == 1 and first[0].event.kind == "phase"
     # The start's post keeps its words, with the deal's seal (docs/fair-deal.md).
-    assert first[0].body.startswith("Day 1 begins.\nThe deal is sealed.")
+    assert said.text(first[0]).startswith("Day 1 begins.\nThe deal is sealed.")
     assert "Day 1 begins." in _post_html(client, cast_game, first[0].number)
     # A removal by day: the announcement and the death, one post, no count (the day goes on).
     last = _last_number(cast_game)
     services.player_remove(game=cast_game, seat_name="hal", by=moderator)
     made = _system_posts(cast_game, last)
     assert len(made) == 1
-    assert made[0].body.splitlines() == [
+    assert said.text(made[0]).splitlines() == [
         "Hal has been removed from the game by the moderator.",
         "Hal has died.",
     ]

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import post_times, services
 from games.models import Post
 from games.selectors.threads import moments
+from tests.games import said
 
 AT = datetime(2026, 3, 5, 18, 0, tzinfo=UTC)
 
@@ -74,7 +75,7 @@ def test_a_clock_notice_reads_in_the_members_zone_and_a_visitors(
     assert "it now ends <time" in (html := _thread(client, game))
     assert ">Thu 5 Mar, 14:00 EST</time>." in html
     # The notice as stored names no reader's zone.
-    assert Post.objects.get(game=game, kind=Post.Kind.MODERATOR).body.endswith(
+    assert said.text(Post.objects.get(game=game, kind=Post.Kind.MODERATOR)).endswith(
         "Thu 05 Mar, 19:00 UTC."
     )
 

@@ -33,7 +33,7 @@ from games.services.inbox import notifications_write
 from games.services.posts import clock_notice_create, moderator_notice_create
 from games.services.seats import seat_hand_over
 
-from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_text, offer_text, sentence
+from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_text, notice, offer_text
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
 PLAYED_BEFORE = (
@@ -59,12 +59,12 @@ def offers_closed(*, game, seat, old, new, now, **_) -> None:
 def moderator_says(game, by):
     """Who writes a notice in the thread: the moderator, for their own act (so the desk's
     log and the reveal show it, W-72) ..."""
-    return lambda text, **words: moderator_notice_create(game, by, text, **words)
+    return lambda words: moderator_notice_create(game, by, words)
 
 
 def site_says(game):
     """... or the site, for a volunteer's taking a seat or the sweep's second prod."""
-    return lambda text, **words: clock_notice_create(game, text, **words)
+    return lambda words: clock_notice_create(game, words)
 
 
 # --- marking a seat ------------------------------------------------------------------------
@@ -76,7 +76,7 @@ def seat_mark(game: Game, seat: Seat, *, reason: str, now, by=None) -> list[Repl
     seat.replacement_reason = reason
     seat.save(update_fields=["replacement_wanted_at", "replacement_reason"])
     say = moderator_says(game, by) if by is not None else site_says(game)
-    say(sentence(WANTED), name=seat.user.player_name)
+    say(notice(WANTED, name=seat.user.player_name))
     return _offers_make(game, seat, _volunteers(game, seat))
 
 
@@ -128,7 +128,7 @@ def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).update(
         status=ReplacementOffer.Status.CLOSED, answered_at=now
     )
-    moderator_notice_create(game, by, sentence(NO_LONGER_WANTED), name=seat.user.player_name)
+    moderator_notice_create(game, by, notice(NO_LONGER_WANTED, name=seat.user.player_name))
     return seat
 
 

@@ -59,9 +59,9 @@ def _filled(game: Game, now) -> None:
     """Every seat is taken: the site deals and starts, or the host is told they may."""
     if game.start_when_full:
         game_deal(game, now=now)
-        seats = str(game.seats_count)
-        clock_notice_create(game, str(words.SITE_STARTED), seats=seats)
-        text = str(words.SITE_STARTED).format(seats=seats)
+        seats = game.seats_count
+        clock_notice_create(game, words.notice(words.SITE_STARTED, seats=seats))
+        text = words.site_started_text(seats)
         notices_create(
             game=game,
             kind=Notification.Kind.SIGNUP,
@@ -137,10 +137,12 @@ def signups_settings_set(
     changed = []
     if starts_at != game.signups_close_at:
         if starts_at is None:
-            moderator_notice_create(game, by, str(words.START_CLEARED))
+            moderator_notice_create(game, by, words.notice(words.START_CLEARED))
         else:
             signups_start_checked(starts_at, now)
-            moderator_notice_create(game, by, str(words.START_MOVED), moment=starts_at)
+            moderator_notice_create(
+                game, by, words.notice(words.START_MOVED, moment=starts_at)
+            )
         game.signups_close_at = starts_at
         game.signups_lapsed_at = None
         changed += ["signups_close_at", "signups_lapsed_at"]
@@ -150,8 +152,7 @@ def signups_settings_set(
         moderator_notice_create(
             game,
             by,
-            str(words.MIN_GAMES_CHANGED),
-            games=words.finished_games_words(min_finished_games),
+            words.notice(words.MIN_GAMES_CHANGED, games=min_finished_games),
         )
     if prod_after != game.prod_after:
         game.prod_after = prod_after  # shown on the game page; no notice: prods are later
@@ -161,7 +162,7 @@ def signups_settings_set(
         game.start_when_full = start_when_full
         changed.append("start_when_full")
         said = words.START_WHEN_FULL_ON if start_when_full else words.START_WHEN_FULL_OFF
-        moderator_notice_create(game, by, str(said))
+        moderator_notice_create(game, by, words.notice(said))
     if not changed:
         raise GameRuleError("nothing was changed")
     game.save(update_fields=changed)
@@ -197,7 +198,7 @@ def game_resize(*, game: Game, by, seats_count: int, now=None) -> Game:
         )
     game.seats_count = seats_count
     game.save(update_fields=["seats_count"])
-    moderator_notice_create(game, by, str(words.SIZE_CHANGED), seats=str(seats_count))
+    moderator_notice_create(game, by, words.notice(words.SIZE_CHANGED, seats=seats_count))
     if filled == seats_count:
         _filled(game, now)
     return game

@@ -14,6 +14,7 @@ from games.engine import options_for
 from games.mapping import engine_state
 from games.models import DAY_VOTES, Assignment, Game, GameEvent, GameVisit, Post, Seat
 from games.narration import ability_label, action_label, describe_event, phase_label, standing_text
+from games.narration.said import first_line
 from games.narration.summaries import hidden_words
 from games.selectors.seats import display_names, seats_public
 from games.selectors.threads import PUBLIC, post_page
@@ -180,6 +181,7 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
             "event__data",
             "hidden_at",
             "hidden_reason",
+            "words",
         )
     )
     lines = {}
@@ -188,6 +190,8 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
             text = describe_event(p["event__kind"], p["event__data"], names)
         elif p["hidden_at"]:  # as its thread shows it: the moderator's reason, not the text
             text = hidden_words(p["hidden_reason"])
+        elif p["words"]:  # the site's words, in the reader's language (narration.said)
+            text = first_line(p["words"], names)
         else:
             text = _first_line(p["body"])
         author = p["author__player_name"] or ""

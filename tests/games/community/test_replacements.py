@@ -25,6 +25,7 @@ from games.models import (
 )
 from games.selectors.desk import moderator_log
 from tests.factories import UserFactory
+from tests.games import said
 from tests.games.conftest import CAST, make_game, users_for
 from witchhunt.celery import app as celery_app
 
@@ -64,7 +65,8 @@ def _seat(game, name="bob"):
 
 
 def _public_texts(game):
-    return list(Post.objects.filter(game=game, thread="public").values_list("body", "body_html"))
+    posts = Post.objects.filter(game=game, thread="public")
+    return [(said.text(p), said.html(p)) for p in posts]
 
 
 def _assert_no_cards(*texts):
@@ -83,8 +85,8 @@ def test_a_player_asking_to_leave_is_announced_and_offered_to_the_volunteers_in_
     seat = _seat(cast_game)
     assert seat.replacement_wanted_at is not None and seat.replacement_reason == "asked"
     post = Post.objects.filter(game=cast_game).order_by("-number").first()
-    assert post.kind == Post.Kind.SYSTEM and post.body == "A replacement is wanted for Bob."
-    _assert_no_cards(post.body, post.body_html)
+    assert post.kind == Post.Kind.SYSTEM and said.text(post) == "A replacement is wanted for Bob."
+    _assert_no_cards(said.text(post), said.html(post))
     # The game's own list first, then the list for any game; never another game's list.
     offers = list(ReplacementOffer.objects.filter(seat=seat).order_by("pk"))
     assert [o.user.player_name for o in offers] == ["Vic", "Wes"]
@@ -136,7 +138,7 @@ def test_the_moderator_marks_and_unmarks_a_seat_as_logged_acts(cast_game, modera
     seat.refresh_from_db()
     assert seat.replacement_wanted_at is None and seat.replacement_reason == ""
     assert not ReplacementOffer.objects.filter(seat=seat, status="open").exists()
-    log = [a.post.body for a in moderator_log(cast_game, {}) if a.post]
+    log = [said.text(a.post) for a in moderator_log(cast_game, {}) if a.post]
     assert log == [
         "A replacement is wanted for Cat.",
         "Cat stays: no replacement is wanted any more.",
@@ -227,7 +229,7 @@ def test_the_first_volunteer_to_accept_takes_the_seat_and_the_other_offers_close
     assert GameInput.objects.filter(game=cast_game).count() == inputs + 1
     assert last.step == {"moderator": "replace", "player": "bob"}
     post = Post.objects.filter(game=cast_game).order_by("-number").first()
-    assert post.body == "Wes replaces Bob." and post.kind == Post.Kind.SYSTEM
+    assert said.text(post) == "Wes replaces Bob." and post.kind == Post.Kind.SYSTEM
     vic_offer.refresh_from_db()
     wes_offer.refresh_from_db()
     assert (wes_offer.status, vic_offer.status) == ("accepted", "closed")
@@ -281,7 +283,11 @@ def test_the_moderators_replacement_by_hand_closes_the_open_offers(
     seat = _seat(cast_game)
     assert seat.user == newby and seat.replacement_wanted_at is None
     post = Post.objects.filter(game=cast_game).order_by("-number").first()
-    assert (post.kind, post.author, post.body) == ("moderator", moderator, "Newby replaces Bob.")
+    assert (post.kind, post.author, said.text(post)) == (
+        "moderator",
+        moderator,
+        "Newby replaces Bob.",
+    )
     with pytest.raises(GameRuleError, match="this seat has been taken"):
         replacements.offer_accept(
             offer_id=ReplacementOffer.objects.get(user=volunteers["vic"]).pk, user=volunteers["vic"]
@@ -404,7 +410,7 @@ def test_the_admin_lists_the_rows_and_marks_seats_through_the_service(
     assert seat.replacement_reason == "moderator"
     # Logged as the act of whoever did it, like the desk's.
     (act,) = [a for a in moderator_log(cast_game, {}) if a.post]
-    assert (act.by, act.post.body) == ("Root", "A replacement is wanted for Cat.")
+    assert (act.by, said.text(act.post)) == ("Root", "A replacement is wanted for Cat.")
     assert ReplacementOffer.objects.filter(seat=seat, status="open").count() == 2
     client.post(
         reverse("admin:games_replacementvolunteer_changelist"),

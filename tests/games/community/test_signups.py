@@ -18,6 +18,7 @@ from games.engine import GameRuleError
 from games.models import Game, Notification, Post, Seat, SeatTenure
 from games.services import sweep
 from tests.factories import UserFactory
+from tests.games import said
 from tests.games.conftest import CAST, make_game
 from witchhunt.celery import app as celery_app
 
@@ -128,7 +129,9 @@ def test_the_last_seat_starts_the_game_when_the_site_is_asked_to(
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and game.phase == "day 1"
     # The site's notice, not a moderator act (W-72's log reads the moderator's posts).
-    notice = Post.objects.get(game=game, body__contains="the site dealt the cards")
+    (notice,) = [
+        p for p in Post.objects.filter(game=game) if "the site dealt the cards" in said.text(p)
+    ]
     assert notice.kind == Post.Kind.SYSTEM and notice.author is None
     assert _notes(moderator) == [
         "All 8 seats were taken: the site dealt the cards and started the game."
@@ -245,7 +248,7 @@ def test_only_the_moderator_changes_sign_ups_and_each_change_is_logged(moderator
     game.refresh_from_db()
     assert game.min_finished_games == 2 and game.prod_after == timedelta(hours=36)
     (post,) = Post.objects.filter(game=game, kind=Post.Kind.MODERATOR)
-    assert post.author == moderator and "2 finished games" in post.body
+    assert post.author == moderator and "2 finished games" in said.text(post)
     started = make_game(moderator, cast_users)
     with pytest.raises(GameRuleError, match="has started"):
         _settings(started, moderator, min_finished_games=1)

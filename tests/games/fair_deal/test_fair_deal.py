@@ -19,6 +19,7 @@ from games.fair_deal.selectors import fair_deal
 from games.models import Assignment, Game, Post
 from games.selectors.rooms import room_ref
 from tests.factories import UserFactory
+from tests.games import said
 from tests.games.conftest import CAST, make_game
 from witchhunt.celery import app as celery_app
 
@@ -159,8 +160,8 @@ def test_the_start_seals_the_deal_it_dealt(cast_game):
     assert game.deal_commitment == fairness.commitment(_cast_text(salt=game.deal_salt))
     first = Post.objects.get(game=game, thread="public", number=1)
     assert first.kind == Post.Kind.SYSTEM and first.event.kind == "phase"
-    assert game.deal_commitment in first.body and game.deal_commitment in first.body_html
-    assert game.deal_salt not in first.body + first.body_html
+    assert game.deal_commitment in said.text(first) and game.deal_commitment in said.html(first)
+    assert game.deal_salt not in said.text(first) + said.html(first)
 
 
 def test_a_shuffled_werewolf_deal_is_sealed_as_dealt(moderator, cast_users):
@@ -178,7 +179,7 @@ def test_a_shuffled_werewolf_deal_is_sealed_as_dealt(moderator, cast_users):
         ruleset="werewolf", players=players, lovers=[], seed=game.seed, salt=game.deal_salt
     )
     assert fairness.commitment(text) == game.deal_commitment
-    assert game.deal_commitment in Post.objects.get(game=game, number=1).body
+    assert game.deal_commitment in said.text(Post.objects.get(game=game, number=1))
 
 
 def test_the_first_post_shows_the_fingerprint_and_links_its_page(client, cast_game):
@@ -194,7 +195,7 @@ def test_only_the_start_post_carries_the_seal(cast_game, moderator):
     services.phase_advance(game=cast_game, by=moderator)
     later = Post.objects.filter(game=cast_game, kind=Post.Kind.SYSTEM, number__gt=1)
     assert later.exists()
-    assert not later.filter(body__contains=cast_game.deal_commitment).exists()
+    assert not any(cast_game.deal_commitment in said.html(p) for p in later)
 
 
 # --- replacements and removals ---------------------------------------------------------------

@@ -23,6 +23,7 @@ from games.models import Game, Notification, Post, ReplacementOffer, Seat
 from games.permissions import can_moderate
 from games.reading.services.notes import note_save
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.games import said
 from tests.games.conftest import make_game
 from witchhunt.celery import app as celery_app
 
@@ -105,12 +106,15 @@ def test_deleting_an_account_leaves_nothing_of_theirs_but_the_anonymised_history
     assert {row for _, _, row in found_anywhere(re.compile(r"\bAnn\b"), "Ann")} == {bob_post.pk}
     # The seat's label, sealed in the deal's published commitment (games/fair_deal), stays
     # in the game's record: the seat, its inputs and events, and the links to the seat.
-    # (Bob's mention links to it: his words.) Nowhere else.
+    # (Bob's mention links to it: his words.) A site post's stored meaning keys its events
+    # and names by seat, as the events do (games/narration/said.py). Nowhere else.
     label = found_anywhere(re.compile(r"\bann\b"), "ann")
     assert {(t, c) for t, c, _ in label} == {
         ("games_seat", "name"), ("games_gameinput", "step"), ("games_gameevent", "data"),
-        ("games_post", "body_html")}  # fmt: skip
-    assert {row for t, _, row in label if t == "games_post"} == {bob_post.pk}
+        ("games_post", "body_html"), ("games_post", "words")}  # fmt: skip
+    assert {row for t, c, row in label if t == "games_post" and c != "words"} == {bob_post.pk}
+    said_in = {row for t, c, row in label if (t, c) == ("games_post", "words")}
+    assert set(Post.objects.filter(pk__in=said_in).values_list("kind", flat=True)) == {"system"}
 
     former = get_user_model().objects.get(pk=ann.pk)
     assert former.player_name == "a former member" and not former.is_active
@@ -178,7 +182,7 @@ def test_a_hosts_running_game_goes_on_under_the_site_moderators(client, game, mo
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and can_moderate(game, admin)
     last = Post.objects.filter(game=game).order_by("-number").first()
-    assert "The host of The named cast has left the site" in last.body
+    assert "The host of The named cast has left the site" in said.text(last)
 
 
 @pytest.mark.parametrize(

@@ -151,6 +151,8 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 TRUSTED_PROXIES = env.get_networks("TRUSTED_PROXIES")
 
 LANGUAGE_CODE = "en"
+# The site's languages (issue 28); the lab draws its charts in each (games/lab/services/charts.py).
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own
 USE_I18N = True
 USE_TZ = True

@@ -16,8 +16,11 @@ TEMPLATES = sorted(
     p for name in CAPABILITIES for p in (ROOT / "games" / name / "templates").rglob("*.html")
 )
 # Blocks whose inside is not visible text, or is already translated.
-HIDDEN_BLOCKS = {"comment": "endcomment", "blocktranslate": "endblocktranslate",
-                 "blocktrans": "endblocktrans"}
+HIDDEN_BLOCKS = {
+    "comment": "endcomment",
+    "blocktranslate": "endblocktranslate",
+    "blocktrans": "endblocktrans",
+}
 # Blocks holding class names, not words.
 CLASS_BLOCKS = {"main_class", "body_class"}
 READ_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt"}
@@ -92,7 +95,7 @@ def test_the_check_finds_words_outside_the_tags():
     """The check itself bites: bare words, a read attribute and words beside a variable
     are found; translated blocks, comments, scripts and variables are not."""
     source = (
-        '{% load i18n %}{% comment %}A note{% endcomment %}<h1>Archive</h1>'
+        "{% load i18n %}{% comment %}A note{% endcomment %}<h1>Archive</h1>"
         '<a aria-label="Search the archive">{% translate "Search" %}</a>'
         "<p>{{ game.title }} won</p><script>var x = 'words';</script>"
         "<p>{% blocktranslate trimmed with n=1 %}{{ n }} game{% endblocktranslate %}</p>"

@@ -11,15 +11,17 @@ def team_label(key: str) -> str:
     """A team in a table of win rates: "The Village", "The Werewolves", "The Fool"."""
     if key in WINNERS:
         return capitalised(WINNERS[key])
-    return _("The {card}").format(card=card_label(key))
+    return _("The %(card)s") % {"card": card_label(key)}
 
 
 def win_rate(won: int, played: int) -> str:
     """ "2 of 3 won (67%)"."""
     percent = round(100 * won / played) if played else 0
     return ngettext(
-        "{won} of {played} won ({percent}%)", "{won} of {played} won ({percent}%)", played
-    ).format(won=won, played=played, percent=percent)
+        "%(won)s of %(played)s won (%(percent)s%%)",
+        "%(won)s of %(played)s won (%(percent)s%%)",
+        played,
+    ) % {"won": won, "played": played, "percent": percent}
 
 
 def reliability_line(finished: int, replaced_out: int) -> str:
@@ -28,12 +30,23 @@ def reliability_line(finished: int, replaced_out: int) -> str:
     total = finished + replaced_out
     if not total:
         return _("No game finished yet.")
-    played = ngettext(
-        "Finished {finished} of {total} game", "Finished {finished} of {total} games", total
-    ).format(finished=finished, total=total)
+    counts = {"finished": finished, "total": total, "n": replaced_out}
     if not replaced_out:
-        return _("{played}; never replaced out.").format(played=played)
-    left = ngettext("replaced out of {n}", "replaced out of {n}", replaced_out).format(
-        n=replaced_out
+        return (
+            ngettext(
+                "Finished %(finished)s of %(total)s game; never replaced out.",
+                "Finished %(finished)s of %(total)s games; never replaced out.",
+                total,
+            )
+            % counts
+        )
+    # One sentence with two counts: the games' count picks the form, the replacements'
+    # is a number ("replaced out of 1", "replaced out of 2").
+    return (
+        ngettext(
+            "Finished %(finished)s of %(total)s game; replaced out of %(n)s.",
+            "Finished %(finished)s of %(total)s games; replaced out of %(n)s.",
+            total,
+        )
+        % counts
     )
-    return _("{played}; {left}.").format(played=played, left=left)

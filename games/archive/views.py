@@ -53,5 +53,7 @@ def archive(request):
             "form": form,
             "page": archive_page(ArchiveFilter(**filters), page),
             "query": query.urlencode(),
+            # The pages' links keep the search: "?player=Ann&" or "?", then "page=2".
+            "page_query": f"?{query.urlencode()}&" if query else "?",
         },
     )

@@ -3,6 +3,7 @@ list, offers and prods, whose actions call the community's services as the desk 
 the games' "cancel" action (open games only), added to the core's GameAdmin."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy
 
 from games.admin import GameAdmin, ModeratorActionsAdmin, ReadOnlyAdmin, _each_row
 from games.engine import GameRuleError
@@ -11,7 +12,9 @@ from games.models import Absence, Prod, ReplacementOffer, ReplacementVolunteer
 from .services import replacements, signups
 
 
-@admin.action(description="Cancel the selected games (open ones only; their players are told)")
+@admin.action(
+    description=gettext_lazy("Cancel the selected games (open ones only; their players are told)")
+)
 def cancel_games(modeladmin, request, queryset):
     _each_row(
         modeladmin,
@@ -44,7 +47,7 @@ def _each_seat(modeladmin, request, seats, do, done):
     _each_row(modeladmin, request, seats, do, done, label=lambda s: f"{s.name} in {s.game}")
 
 
-@admin.action(description="Ask for a replacement for the seats of the selected rows")
+@admin.action(description=gettext_lazy("Ask for a replacement for the seats of the selected rows"))
 def mark_for_replacement(modeladmin, request, queryset):
     seats = {row.seat for row in queryset.select_related("seat__game")}
     _each_seat(
@@ -56,7 +59,9 @@ def mark_for_replacement(modeladmin, request, queryset):
     )
 
 
-@admin.action(description="Keep the players of the selected rows' seats (no replacement)")
+@admin.action(
+    description=gettext_lazy("Keep the players of the selected rows' seats (no replacement)")
+)
 def unmark_for_replacement(modeladmin, request, queryset):
     seats = {row.seat for row in queryset.select_related("seat__game")}
     _each_seat(
@@ -68,7 +73,7 @@ def unmark_for_replacement(modeladmin, request, queryset):
     )
 
 
-@admin.action(description="Take the selected members off the replacement list")
+@admin.action(description=gettext_lazy("Take the selected members off the replacement list"))
 def volunteers_remove(modeladmin, request, queryset):
     for row in queryset.select_related("user", "game"):
         try:

@@ -37,31 +37,56 @@ def margin(low: float, high: float) -> str:
 
 def share_text(team: str, share: float, low: float, high: float) -> str:
     """ "Village 54% ± 3": what a suggested setup is labelled with."""
-    return _("{team} {share} ± {margin}").format(
-        team=team_label(team), share=percent(share), margin=margin(low, high)
-    )
+    return _("%(team)s %(share)s ± %(margin)s") % {
+        "team": team_label(team),
+        "share": percent(share),
+        "margin": margin(low, high),
+    }
 
 
 def interval_text(low: float, high: float) -> str:
-    return _("{low} to {high}").format(low=percent(low), high=percent(high))
+    return _("%(low)s to %(high)s") % {"low": percent(low), "high": percent(high)}
 
 
 def chart_title(setup_label: str) -> str:
-    return _("Win chances for {setup}").format(setup=setup_label)
+    return _("Win chances for %(setup)s") % {"setup": setup_label}
+
+
+def chart_axes():
+    """The chart's axes and legend words, in the active language."""
+    from games.lab.simulation.chart import Axes  # matplotlib: loaded by the workers alone
+
+    return Axes(
+        # "%%": the sign is a format's, as in every msgid that holds one.
+        shares=_("Share of games won (bars: 95%% interval)") % {},
+        players=_("Players"),
+        players_marked=_("Players (dotted: this setup)"),
+        share=_("Share of games won"),
+    )
 
 
 def chart_desc(teams, games: int, sizes=()) -> str:
     """The chart in words: each team's share and interval, then each size's shares."""
     shares = "; ".join(
-        _("{team} wins {share} (95% interval {interval})").format(
-            team=team_label(t.team), share=percent(t.share), interval=interval_text(t.low, t.high)
-        )
+        _("%(team)s wins %(share)s (95%% interval %(interval)s)")
+        % {
+            "team": team_label(t.team),
+            "share": percent(t.share),
+            "interval": interval_text(t.low, t.high),
+        }
         for t in teams
     )
-    text = _("Over {games} simulated games: {shares}.").format(games=f"{games:,}", shares=shares)
+    text = ngettext(
+        "Over %(games)s simulated game: %(shares)s.",
+        "Over %(games)s simulated games: %(shares)s.",
+        games,
+    ) % {"games": f"{games:,}", "shares": shares}
     for seats, estimate in sizes:
-        by_team = ", ".join(f"{team_label(t.team)} {percent(t.share)}" for t in estimate.teams)
-        text += " " + _("At {seats} players: {shares}.").format(seats=seats, shares=by_team)
+        by_team = ", ".join(
+            _("%(team)s %(share)s") % {"team": team_label(t.team), "share": percent(t.share)}
+            for t in estimate.teams
+        )
+        text += " " + _("At %(seats)s players: %(shares)s.") % {"seats": seats, "shares": by_team}
     return text
 
 
@@ -72,22 +97,30 @@ def deal_text(ruleset: str, deal: dict) -> str:
         types = ", ".join(
             f"{n} {type_label_count(t, n)}" for t, n in deal.get("types", {}).items() if n
         )
-        return _("Drawn from {n} characters: {types}.").format(
-            n=len(deal.get("characters", [])), types=types
-        )
+        return _("Drawn from %(n)s characters: %(types)s.") % {
+            "n": len(deal.get("characters", [])),
+            "types": types,
+        }
     if deal.get("mode") == "pool":
         roles = ", ".join(role_label(r) for r in deal.get("roles", []))
         specials = deal.get("specials", len(deal.get("roles", [])))
         return _(
-            "{wolves} Werewolves and {specials} of {roles}; Villagers in the other seats."
-        ).format(wolves=deal.get("werewolves", 0), specials=specials, roles=roles or _("no role"))
+            "%(wolves)s Werewolves and %(specials)s of %(roles)s; Villagers in the other seats."
+        ) % {
+            "wolves": deal.get("werewolves", 0),
+            "specials": specials,
+            "roles": roles or _("no role"),
+        }
     if ruleset == "witchhunt":
         counts = Counter(c.get("type") for c in deal.get("cards", []))
         parts = [f"{n} {type_label_count(t, n)}" for t, n in counts.items()]
     else:
         counts = Counter(c.get("role") for c in deal.get("cards", []))
-        parts = [f"{n} × {role_label(r)}" if n > 1 else role_label(r) for r, n in counts.items()]
-    return _("A list of cards: {cards}.").format(cards=", ".join(parts))
+        parts = [
+            _("%(n)s × %(role)s") % {"n": n, "role": role_label(r)} if n > 1 else role_label(r)
+            for r, n in counts.items()
+        ]
+    return _("A list of cards: %(cards)s.") % {"cards": ", ".join(parts)}
 
 
 # The lab's limits (games/lab/services/limits.py), as the member reads them on the form.

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from games.lab import jobs
 from games.lab import narration as words
@@ -91,7 +92,7 @@ def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResu
         asked=job.asked,
         deal=words.deal_text(setup.ruleset, setup.deal),
         error=job.error,
-        svg=job.svg,
+        svg=chart_of(job, get_language()),
     )
     if job.estimate:
         own = Estimate.from_dict(job.estimate)
@@ -126,6 +127,20 @@ def _sizes(result, own, others):
                 seats == result.setup.seats,
             )
         )
+
+
+def chart_of(job: jobs.Job, language: str | None) -> str:
+    """The job's chart for a reader of `language` (services/charts.py draws one in each of
+    the site's languages): theirs, else the site's default language's, else the one chart
+    a record written before charts had languages holds."""
+    language = language or settings.LANGUAGE_CODE
+    svgs = job.svgs or {}
+    return (
+        svgs.get(language)
+        or svgs.get(language.split("-")[0])
+        or svgs.get(settings.LANGUAGE_CODE)
+        or job.svg
+    )
 
 
 @dataclass

@@ -6,6 +6,7 @@ members' admin first (INSTALLED_APPS' order), and this adds the action to it."""
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 
 from games.engine import GameRuleError
 
@@ -13,7 +14,10 @@ from .forms import AdminEraseForm
 from .services import member_erase
 
 
-@admin.action(permissions=["delete"], description="Delete the chosen members' accounts (for good)")
+@admin.action(
+    permissions=["delete"],
+    description=gettext_lazy("Delete the chosen members' accounts (for good)"),
+)
 def member_erase_action(modeladmin, request, queryset):
     members = list(queryset.filter(left_at__isnull=True).order_by("pk"))
     form = AdminEraseForm(request.POST if "erase" in request.POST else None)
@@ -33,7 +37,7 @@ def member_erase_action(modeladmin, request, queryset):
                 modeladmin.message_user(request, f"Member {member.pk}'s account is deleted.")
         return None
     context = {**modeladmin.admin_site.each_context(request), "members": members, "form": form,
-               "title": "Delete members' accounts"}  # fmt: skip
+               "title": gettext_lazy("Delete members' accounts")}  # fmt: skip
     return TemplateResponse(request, "leaving/admin_erase.html", context)
 
 

@@ -5,6 +5,8 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html_join
 from django.views.decorators.cache import never_cache
 
 from games.engine import GameRuleError
@@ -38,8 +40,30 @@ def member_leave(request):
         else:
             logout(request)
             return redirect("member_left")
-    context = {"form": form, "facts": leaving_facts(user), "confirmation": CONFIRMATION}
+    facts = leaving_facts(user)
+    context = {
+        "form": form,
+        "facts": facts,
+        "titles": _titles(facts),
+        "confirmation": CONFIRMATION,
+    }
     return render(request, "leaving/leave.html", context, status=400 if form.errors else 200)
+
+
+def _titles(facts) -> dict:
+    """The games' titles each sentence of the page names, joined as one escaped value, so
+    each sentence is one message to translate (the running games link to their pages)."""
+    running = format_html_join(
+        ", ",
+        '<a href="{}">{}</a>',
+        ((reverse("game_detail", args=[s.game.pk]), s.game.title) for s in facts.running_seats),
+    )
+    return {
+        "running_seats": running,
+        "open_seats": format_html_join(", ", "{}", ((s.game.title,) for s in facts.open_seats)),
+        "hosted_running": format_html_join(", ", "{}", ((g.title,) for g in facts.hosted_running)),
+        "hosted_open": format_html_join(", ", "{}", ((g.title,) for g in facts.hosted_open)),
+    }
 
 
 @never_cache

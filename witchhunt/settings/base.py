@@ -157,6 +157,7 @@ TRUSTED_PROXIES = env.get_networks("TRUSTED_PROXIES")
 
 LANGUAGE_CODE = "en"  # a member's emails when they chose no language (accounts/language.py)
 # The site's languages (docs/translation.md): the catalogs are locale/<code>/LC_MESSAGES.
+# The lab draws its charts in each (games/lab/services/charts.py).
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own

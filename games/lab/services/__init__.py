@@ -11,7 +11,7 @@ only CPU time. The job itself is the `lab_estimate` task on the `lab` queue
 - store.py: `lab_store`, an estimate made elsewhere; charts.py: a job's chart.
 """
 
-from .charts import chart_warm, render_chart
+from .charts import chart_warm, render_chart, render_charts
 from .limits import LabRefused, lab_cost
 from .records import lab_address, plan_for
 from .run import FIRST_CHUNK, FIRST_DRAW_SECONDS, lab_run
@@ -30,4 +30,5 @@ __all__ = [
     "lab_store",
     "plan_for",
     "render_chart",
+    "render_charts",
 ]

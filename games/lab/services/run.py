@@ -24,7 +24,7 @@ from games.lab.simulation.parallel import chunk_tallies
 from games.lab.simulation.scaling import scaled
 from games.lab.simulation.setups import Setup
 
-from .charts import render_chart
+from .charts import render_charts
 from .records import plan_for, record, save
 
 logger = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ class _Run:
     def publish(self, chart=True):
         job = self.job
         if chart and job.estimate:
-            job.svg = render_chart(self.setup, job)
+            job.svgs = render_charts(self.setup, job)
         job.updated = time.time()
         save(self.address, job, self.done)
         self.published = time.monotonic()

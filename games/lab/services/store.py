@@ -6,7 +6,7 @@ from games.lab import jobs
 from games.lab.simulation.estimate import Estimate
 from games.lab.simulation.setups import Setup
 
-from .charts import render_chart
+from .charts import render_charts
 from .records import record, save
 
 
@@ -33,6 +33,6 @@ def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
         sizes=others,
         public=True,  # at the setup's own key: the operator's to publish
     )
-    job.svg = render_chart(setup, job)
+    job.svgs = render_charts(setup, job)
     save(setup.key(), job, asked)
     return True

@@ -50,6 +50,17 @@ class Bar:
     high: float
 
 
+@dataclass(frozen=True)
+class Axes:
+    """The chart's own words, in the reader's language: the simulation knows no gettext,
+    so the site passes them (games/lab/narration.py chart_axes); English by default."""
+
+    shares: str = "Share of games won (bars: 95% interval)"
+    players: str = "Players"
+    players_marked: str = "Players (dotted: this setup)"
+    share: str = "Share of games won"
+
+
 def chart_svg(
     *,
     title: str,
@@ -58,6 +69,7 @@ def chart_svg(
     sizes: list[tuple[int, list[Bar]]] = (),
     current: int | None = None,
     id_prefix: str = "lab-chart",
+    axes: Axes = Axes(),
 ) -> str:
     """The SVG element's text: the shares as bars with their intervals, and, given
     `sizes` [(seats, bars)], the shares by size as lines in a panel below (`current`, the
@@ -73,9 +85,9 @@ def chart_svg(
         top, bottom = fig.subplots(2, 1, height_ratios=[bar_height, 3.0])
     else:
         top, bottom = fig.subplots(1, 1), None
-    _bars(top, teams, colour)
+    _bars(top, teams, colour, axes)
     if bottom is not None:
-        _lines(bottom, sizes, current, colour, marker)
+        _lines(bottom, sizes, current, colour, marker, axes)
     buffer = io.StringIO()
     # No date and fixed ids: the same estimate draws the same bytes.
     fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
@@ -92,7 +104,7 @@ def _style(ax):
     ax.yaxis.label.set_color(INK)
 
 
-def _bars(ax, teams, colour):
+def _bars(ax, teams, colour, axes):
     _style(ax)
     rows = list(range(len(teams)))[::-1]  # the first team on top
     shares = [b.share for b in teams]
@@ -109,10 +121,10 @@ def _bars(ax, teams, colour):
     ax.set_yticks(rows, [b.label for b in teams])
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_xlabel("Share of games won (bars: 95% interval)", fontsize=9)
+    ax.set_xlabel(axes.shares, fontsize=9)
 
 
-def _lines(ax, sizes, current, colour, marker):
+def _lines(ax, sizes, current, colour, marker, axes):
     _style(ax)
     seats = [n for n, _ in sizes]
     for label in colour:
@@ -142,8 +154,8 @@ def _lines(ax, sizes, current, colour, marker):
     ax.set_xticks(seats, [str(n) for n in seats])
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_xlabel("Players (dotted: this setup)" if current else "Players", fontsize=9)
-    ax.set_ylabel("Share of games won", fontsize=9)
+    ax.set_xlabel(axes.players_marked if current else axes.players, fontsize=9)
+    ax.set_ylabel(axes.share, fontsize=9)
     ax.legend(fontsize=8, frameon=False, loc="best")
 
 

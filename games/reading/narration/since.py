@@ -25,8 +25,8 @@ def thread_label(key: str, ruleset: str = "witchhunt") -> str:
 def wagon(name: str, left: int) -> str:
     """One wagon after a vote moved: "Eve is now L-3", or a majority reached (W-4)."""
     if left <= 0:
-        return _("{player} has a majority").format(player=name)
-    return _("{player} is now L-{n}").format(player=name, n=left)
+        return _("%(player)s has a majority") % {"player": name}
+    return _("%(player)s is now L-%(n)s") % {"player": name, "n": left}
 
 
 def vote_move(
@@ -45,34 +45,25 @@ def vote_move(
     who = display_name(voter, names)
     new_name = display_name(target, names) if target else ""
     old_name = display_name(old, names) if old else ""
+    # Each sentence whole; the wagon's clause (wagon()) is one of its arguments.
+    args = {"voter": who, "old": old_name, "new": new_name, "n": left_old}
     if target and old:
-        moved = (
-            _("You moved your vote from {old} to {new}").format(old=old_name, new=new_name)
-            if you
-            else _("{voter} moved from {old} to {new}").format(
-                voter=who, old=old_name, new=new_name
+        args["wagon"] = wagon(new_name, left_target)
+        if you:
+            return (
+                _("You moved your vote from %(old)s to %(new)s; %(wagon)s, %(old)s L-%(n)s.") % args
             )
-        )
-        return _("{moved}; {new_wagon}, {old} L-{n}.").format(
-            moved=moved, new_wagon=wagon(new_name, left_target), old=old_name, n=left_old
-        )
+        return _("%(voter)s moved from %(old)s to %(new)s; %(wagon)s, %(old)s L-%(n)s.") % args
     if target:
-        voted = (
-            _("You voted for {new}").format(new=new_name)
-            if you
-            else _("{voter} voted for {new}").format(voter=who, new=new_name)
-        )
-        return _("{voted}; {wagon}.").format(voted=voted, wagon=wagon(new_name, left_target))
-    withdrew = (
-        _("You withdrew your vote from {old}").format(old=old_name)
-        if you
-        else _("{voter} withdrew their vote from {old}").format(voter=who, old=old_name)
-    )
+        args["wagon"] = wagon(new_name, left_target)
+        if you:
+            return _("You voted for %(new)s; %(wagon)s.") % args
+        return _("%(voter)s voted for %(new)s; %(wagon)s.") % args
     if old:
-        return _("{withdrew}; {old} is now L-{n}.").format(
-            withdrew=withdrew, old=old_name, n=left_old
-        )
-    return _("{voter} withdrew their vote.").format(voter=who)
+        if you:
+            return _("You withdrew your vote from %(old)s; %(old)s is now L-%(n)s.") % args
+        return _("%(voter)s withdrew their vote from %(old)s; %(old)s is now L-%(n)s.") % args
+    return _("%(voter)s withdrew their vote.") % args
 
 
 # --- what the seat still has to do ------------------------------------------------------------
@@ -81,17 +72,17 @@ def not_voted() -> str:
 
 
 def voted_for(target: str, names: Names) -> str:
-    return _("Your vote is on {player}.").format(player=display_name(target, names))
+    return _("Your vote is on %(player)s.") % {"player": display_name(target, names)}
 
 
 def action_open(label: str) -> str:
     """An action the seat may take now and has not: "Coven vote: not chosen yet"."""
-    return _("{action}: not chosen yet.").format(action=capitalised(label))
+    return _("%(action)s: not chosen yet.") % {"action": capitalised(label)}
 
 
 def action_standing(text: str) -> str:
     """An action the seat has chosen (standing_text), still open to change until the end."""
-    return _("{submission} (you may change it until the deadline).").format(submission=text)
+    return _("%(submission)s (you may change it until the deadline).") % {"submission": text}
 
 
 def nothing_to_do() -> str:
@@ -100,6 +91,6 @@ def nothing_to_do() -> str:
 
 # --- the daily digest ------------------------------------------------------------------------
 def digest_subject(n_games: int) -> str:
-    return ngettext("Your daily digest: {n} game", "Your daily digest: {n} games", n_games).format(
-        n=n_games
-    )
+    return ngettext("Your daily digest: %(n)s game", "Your daily digest: %(n)s games", n_games) % {
+        "n": n_games
+    }

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.engine import GameRuleError
-from games.narration import duration_words, phase_label
+from games.narration import duration_words, phase_label, refusal_words
 from games.selectors.heartbeat import clock_beat
 
 from .models import (
@@ -90,7 +90,7 @@ def _each_row(modeladmin, request, queryset, do, done, label=str):
         try:
             do(row)
         except GameRuleError as e:
-            modeladmin.message_user(request, f"{label(row)}: {e}", messages.ERROR)
+            modeladmin.message_user(request, f"{label(row)}: {refusal_words(e)}", messages.ERROR)
         else:
             modeladmin.message_user(request, f"{label(row)}: {done}", messages.SUCCESS)
 
@@ -139,7 +139,7 @@ def advance_games(modeladmin, request, queryset):
         try:
             done = _advance_one(request, game)
         except GameRuleError as e:
-            modeladmin.message_user(request, f"{game}: {e}", messages.ERROR)
+            modeladmin.message_user(request, f"{game}: {refusal_words(e)}", messages.ERROR)
         else:
             modeladmin.message_user(request, f"{game}: {done}", messages.SUCCESS)
     return None

@@ -18,7 +18,7 @@ from .models import (
     Game,
     validate_reminder_hours,
 )
-from .narration import type_label_count
+from .narration import refusal_words, type_label_count
 from .signup_rules import MIN_GAMES_MAX, signups_start_checked
 from .wall_time import zoned_moment
 
@@ -83,7 +83,7 @@ class WithdrawForm(forms.Form):
 # --- sign-ups (issue 16): on the new-game form and the moderator's form before the start ---
 def _said(error) -> str:
     """A service's refusal ("choose a start date …") as a field's error sentence."""
-    text = str(error)
+    text = refusal_words(error)
     return f"{text[:1].upper()}{text[1:]}."
 
 

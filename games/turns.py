@@ -25,14 +25,18 @@ who wants to abstain. W-2a:
   the dead and the offstage do (services.inputs.phase_end_if_ready).
 """
 
+from django.utils.translation import gettext_lazy
+
 from games.engine import options_for
 
 # Night decisions a reminder asks for; spending a card is left to the holder.
 NIGHT_DUTIES = frozenset({"coven", "court", "protect", "veto", "save", "pack", "ability"})
 
 # W-2a: the reasons a seat cannot say it is done, in the player's words.
-NOT_LIVING = "only the living say they are done; the afterlife's choices wait for the deadline"
-BEFORE_MIDNIGHT = "a night never ends before its midnight: say so after midnight"
+NOT_LIVING = gettext_lazy(
+    "only the living say they are done; the afterlife's choices wait for the deadline"
+)
+BEFORE_MIDNIGHT = gettext_lazy("a night never ends before its midnight: say so after midnight")
 
 
 def can_lock_in_now(state) -> bool:

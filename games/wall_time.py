@@ -4,6 +4,8 @@ Pure: the zone comes in."""
 
 from datetime import UTC, datetime
 
+from django.utils.translation import gettext
+
 from games.engine import GameRuleError
 
 
@@ -18,11 +20,17 @@ def zoned_moment(wall: datetime, zone, zone_name: str) -> datetime:
         said = f"{wall:%a %d %b %Y, %H:%M}"
         if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall:
             raise GameRuleError(
-                f"{said} does not exist in {zone_name}: the clocks go forward then. "
-                "Choose another time"
+                gettext(
+                    "%(wall)s does not exist in %(zone)s: the clocks go forward then. "
+                    "Choose another time"
+                )
+                % {"wall": said, "zone": zone_name}
             )
         raise GameRuleError(
-            f"{said} happens twice in {zone_name}: the clocks go back then. "
-            "Choose a time outside that hour"
+            gettext(
+                "%(wall)s happens twice in %(zone)s: the clocks go back then. "
+                "Choose a time outside that hour"
+            )
+            % {"wall": said, "zone": zone_name}
         )
     return early

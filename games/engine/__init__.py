@@ -13,6 +13,7 @@ One API serves every caller (the web services, `play_record`, the tests):
 
 And what the rest of the project reads of the rules, from here rather than the modules
 that hold it (ruff bans those from the web layer: games/ruff.toml):
+- `Refusal`: a refusal kept as meaning, worded by `games.narration.refusals`;
 - `Phase`: a phase name ("day 3") as a value;
 - the options a seat has now and coming (`options_for`, `option_for`, `has_option`,
   `coming_options`) and the actions a seat may withdraw (`WITHDRAWABLE`);
@@ -40,6 +41,7 @@ from .rulesets.werewolf.roles import EVIL, GOOD, REPEATABLE, ROLES, WILD
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 from .views import can_see, visible_events
 from .votes import Tally, majority
+from .words import Refusal
 
 __all__ = [
     "ALIVE",
@@ -57,6 +59,7 @@ __all__ = [
     "REPEATABLE",
     "REVISIONS",
     "REVISION_ANCHOR",
+    "Refusal",
     "ROLES",
     "RULESET_NAMES",
     "TYPES",

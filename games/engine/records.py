@@ -72,7 +72,7 @@ def replay(record):
         for i, inp in enumerate(inputs):
             why = try_apply(inp)
             if why is not None:
-                refused.append({"step": i, "reason": why})
+                refused.append({"step": i, "reason": str(why)})
     return ruleset, game, refused, warnings
 
 

@@ -29,6 +29,7 @@ from .labels import (
     winner_label,
 )
 from .prospects import accepted_text, coming_labels, idle_text, withdrawn_text
+from .refusals import refusal_words
 from .results import describe_info
 from .rooms import room_label
 from .submissions import describe_step, standing_text
@@ -56,6 +57,7 @@ __all__ = [
     "name_list",
     "phase_label",
     "public_setup",
+    "refusal_words",
     "role_label",
     "room_label",
     "seat_cards",

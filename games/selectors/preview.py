@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..engine import GameRuleError, Input, apply
 from ..mapping import engine_state
 from ..models import Game
-from ..narration import audience_label, describe_event
+from ..narration import audience_label, describe_event, refusal_words
 from ..narration.why import Ev, cards_of, explain
 from .why import row_as_ev, with_urls
 
@@ -40,7 +40,7 @@ def phase_preview(game: Game, log, names) -> PhasePreview | None:
     try:
         _copy, fresh = apply(state, Input("advance", word="phase"), copy=True)
     except GameRuleError as e:
-        return PhasePreview(state.phase, [], refused=str(e))
+        return PhasePreview(state.phase, [], refused=refusal_words(e))
     stored = [row_as_ev(row) for _phase, events in log for row in events]
     new = [Ev(e.kind, e.phase, e.data, e.to) for e in fresh]
     whys = explain(stored + new, cards_of(state.seats), game.ruleset, names, game.revision)

@@ -8,6 +8,8 @@ the engine decide, and stores what it said; a refused input stores nothing.
 import pickle
 from functools import cache
 
+from django.utils.translation import gettext
+
 from games.engine import GameRuleError
 
 from ..models import Game, Seat
@@ -35,9 +37,9 @@ def game_moderated(game: Game, by, *, what: str = "do that", running: bool = Tru
     `running`); GameRuleError for anyone else or a game that is not running."""
     game = game_locked(game)
     if not can_moderate(game, by):
-        raise GameRuleError(f"only the game's moderator can {what}")
+        raise GameRuleError(gettext("only the game's moderator can %(what)s") % {"what": what})
     if running and game.status != Game.Status.RUNNING:
-        raise GameRuleError("this game is not running")
+        raise GameRuleError(gettext("this game is not running"))
     return game
 
 
@@ -46,7 +48,7 @@ def seat_of(game: Game, user) -> Seat:
     (which takes the same lock) cannot slip in between finding the seat and acting."""
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
-        raise GameRuleError("you are not playing in this game")
+        raise GameRuleError(gettext("you are not playing in this game"))
     return seat
 
 

@@ -13,7 +13,7 @@ from games.engine import GameRuleError
 from .. import deadlines
 from ..mapping import engine_state
 from ..models import Game
-from ..narration import duration_words, said
+from ..narration import duration_words, phase_label, said
 from .base import game_moderated
 from .inputs import phase_end_if_ready
 from .phases import midnight_pass
@@ -25,7 +25,7 @@ MOVE_MAX = timedelta(days=14)
 
 def _check_move(delta):
     if not MOVE_MIN <= delta <= MOVE_MAX:
-        raise GameRuleError("move the deadline by between 1 minute and 14 days")
+        raise GameRuleError(_("move the deadline by between 1 minute and 14 days"))
 
 
 def _check_shown(game, shown):
@@ -33,8 +33,10 @@ def _check_shown(game, shown):
     move in between, finds it moved and changes nothing."""
     if shown is not None and shown != game.deadline_at:
         raise GameRuleError(
-            "the deadline has moved since this page was loaded: nothing was changed. "
-            "Reload the page to see it."
+            _(
+                "the deadline has moved since this page was loaded: nothing was changed. "
+                "Reload the page to see it."
+            )
         )
 
 
@@ -50,7 +52,7 @@ def clock_pause(*, game: Game, by, now=None) -> Game:
     now = now or timezone.now()
     game = game_moderated(game, by, what="change its clock")
     if game.paused_at is not None:
-        raise GameRuleError("the clock is already paused")
+        raise GameRuleError(_("the clock is already paused"))
     game.paused_at = now
     game.next_reminder_at = None
     game.save(update_fields=["paused_at", "next_reminder_at"])
@@ -68,7 +70,7 @@ def clock_resume(*, game: Game, by, now=None) -> Game:
     now = now or timezone.now()
     game = game_moderated(game, by, what="change its clock")
     if game.paused_at is None:
-        raise GameRuleError("the clock is not paused")
+        raise GameRuleError(_("the clock is not paused"))
     deadlines.resume(game, now)
     game.save(
         update_fields=[
@@ -120,7 +122,8 @@ def clock_shorten(*, game: Game, by, delta: timedelta, shown=None, now=None) -> 
     left = deadlines.remaining(game, now)
     if delta > left - MOVE_MIN:
         raise GameRuleError(
-            f"{game.phase} has only {duration_words(left)} left; to end it now, advance the game"
+            _("%(phase)s has only %(left)s left; to end it now, advance the game")
+            % {"phase": phase_label(game.phase), "left": duration_words(left)}
         )
     deadlines.move_deadline(game, -delta)
     game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
@@ -145,16 +148,18 @@ def deadline_set(*, game: Game, by, at, shown=None, now=None) -> Game:
     _check_shown(game, shown)
     if game.paused_at is not None:
         raise GameRuleError(
-            "the clock is paused: resume it before setting the deadline to a time "
-            "(or extend or shorten it)"
+            _(
+                "the clock is paused: resume it before setting the deadline to a time "
+                "(or extend or shorten it)"
+            )
         )
     if at < now + MOVE_MIN:
-        raise GameRuleError("choose a deadline at least a minute from now")
+        raise GameRuleError(_("choose a deadline at least a minute from now"))
     if at > now + MOVE_MAX:
-        raise GameRuleError("choose a deadline at most 14 days from now")
+        raise GameRuleError(_("choose a deadline at most 14 days from now"))
     delta = at - game.deadline_at
     if abs(delta) < MOVE_MIN:
-        raise GameRuleError("that is the deadline already: nothing was changed")
+        raise GameRuleError(_("that is the deadline already: nothing was changed"))
     deadlines.move_deadline(game, delta)
     game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
     moderator_notice_create(

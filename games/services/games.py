@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games.engine import CURRENT_REVISION, GameRuleError, RecordError, new_game
 
@@ -84,7 +85,7 @@ def game_start(*, game: Game, by, now=None) -> Game:
     """The moderator deals the cards with the game's seed and opens Day 1."""
     game = game_locked(game)
     if not can_moderate(game, by):
-        raise GameRuleError("only the game's moderator can start it")
+        raise GameRuleError(gettext("only the game's moderator can start it"))
     return game_deal(game, now=now)
 
 
@@ -93,10 +94,17 @@ def game_deal(game: Game, *, now=None) -> Game:
     site's when the last seat is taken (services/signups.py). Call it with the game row
     locked; every seat's player is told in-site (the role email says it by email)."""
     if game.status != Game.Status.OPEN:
-        raise GameRuleError("this game has already started")
+        raise GameRuleError(gettext("this game has already started"))
     seats = list(Seat.objects.filter(game=game).order_by("joined_at", "pk"))
     if len(seats) != game.seats_count:
-        raise GameRuleError(f"{len(seats)} of {game.seats_count} seats are filled")
+        raise GameRuleError(
+            ngettext(
+                "%(filled)s of %(count)s seat is filled",
+                "%(filled)s of %(count)s seats are filled",
+                game.seats_count,
+            )
+            % {"filled": len(seats), "count": game.seats_count}
+        )
     setup = deal_cards(game.ruleset, game.deal, [s.name for s in seats], game.seed)
     for position, (seat, player) in enumerate(zip(seats, setup["players"], strict=True)):
         seat.position = position

@@ -36,14 +36,14 @@ def input_apply(
     Call it with the game row locked (services.base.game_locked); a refused input raises
     GameRuleError and writes nothing."""
     if game.status != Game.Status.RUNNING:
-        raise GameRuleError("this game is not running")
+        raise GameRuleError(_("this game is not running"))
     if expected_phase is not None and game.phase != expected_phase:
         return None
     state = engine_state_to_change(game)
     try:
         inp = parse_input(state, step)
     except RecordError as e:
-        raise GameRuleError("that is not a valid action") from e
+        raise GameRuleError(_("that is not a valid action")) from e
     now = now or timezone.now()
     phase = state.phase
     start = len(state.events)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import player_key_for
 from games.engine import GameRuleError
@@ -26,7 +27,7 @@ HIDDEN_FIELDS = ["hidden_at", "hidden_by", "hidden_reason"]  # a post's state, h
 def _seat(game, name):
     seat = Seat.objects.filter(game=game, name=name).select_related("user").first()
     if seat is None:
-        raise GameRuleError(f"there is no player named {name}")
+        raise GameRuleError(gettext("there is no player named %(name)s") % {"name": name})
     return seat
 
 
@@ -52,8 +53,8 @@ def member_find(*, identifier: str, by):
     by_email = member_find_by_email_allowed(by)
     if not text:
         if by_email:
-            raise GameRuleError("type the new player's player name or email address")
-        raise GameRuleError("type the new player's player name")
+            raise GameRuleError(gettext("type the new player's player name or email address"))
+        raise GameRuleError(gettext("type the new player's player name"))
     users = get_user_model().objects.filter(is_active=True)
     if by_email and "@" in text:
         user = users.filter(email__iexact=text).first()
@@ -61,8 +62,10 @@ def member_find(*, identifier: str, by):
         user = users.filter(player_key=player_key_for(text)).first()
     if user is None:
         if by_email:
-            raise GameRuleError(f"no member has the player name or email address {text}")
-        raise GameRuleError(f"no member has the player name {text}")
+            raise GameRuleError(
+                gettext("no member has the player name or email address %(text)s") % {"text": text}
+            )
+        raise GameRuleError(gettext("no member has the player name %(text)s") % {"text": text})
     return user
 
 
@@ -109,9 +112,14 @@ def _announce(game, by, words):
 def _player_post(game, thread, number):
     post = Post.objects.filter(game=game, thread=thread, number=number).first()
     if post is None:
-        raise GameRuleError(f"there is no post #{number} in that thread")
+        raise GameRuleError(
+            gettext("there is no post #%(number)s in that thread") % {"number": number}
+        )
     if post.kind != Post.Kind.PLAYER:
-        raise GameRuleError(f"post #{number} is not a player's post: only those can be hidden")
+        raise GameRuleError(
+            gettext("post #%(number)s is not a player's post: only those can be hidden")
+            % {"number": number}
+        )
     return post
 
 
@@ -135,11 +143,13 @@ def post_hide(*, game: Game, thread: str, number: int, by, reason: str = "") -> 
     desk and the admin; `post_show` brings it back."""
     reason = " ".join(str(reason).split())
     if len(reason) > HIDE_REASON_MAX:
-        raise GameRuleError(f"keep the reason under {HIDE_REASON_MAX} characters")
+        raise GameRuleError(
+            gettext("keep the reason under %(count)s characters") % {"count": HIDE_REASON_MAX}
+        )
     game = game_moderated(game, by, what="hide a post", running=False)
     post = _player_post(game, thread, number)
     if post.hidden_at is not None:
-        raise GameRuleError(f"post #{number} is already hidden")
+        raise GameRuleError(gettext("post #%(number)s is already hidden") % {"number": number})
     post.hidden_at, post.hidden_by, post.hidden_reason = timezone.now(), by, reason
     _hidden_changed(game, post, PostModeration.Act.HIDE, by)
     return post
@@ -151,7 +161,7 @@ def post_show(*, game: Game, thread: str, number: int, by) -> Post:
     game = game_moderated(game, by, what="show a hidden post", running=False)
     post = _player_post(game, thread, number)
     if post.hidden_at is None:
-        raise GameRuleError(f"post #{number} is not hidden")
+        raise GameRuleError(gettext("post #%(number)s is not hidden") % {"number": number})
     post.hidden_at, post.hidden_by, post.hidden_reason = None, None, ""
     _hidden_changed(game, post, PostModeration.Act.SHOW, by)
     return post

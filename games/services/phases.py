@@ -44,7 +44,7 @@ def phase_advance(*, game: Game, by=None, expected_phase: str | None = None, now
     after the sweep never ends a second phase."""
     game = game_locked(game)
     if by is not None and not can_moderate(game, by):
-        raise GameRuleError("only the game's moderator can advance the game")
+        raise GameRuleError(_("only the game's moderator can advance the game"))
     if by is not None and expected_phase is not None:
         refusal = advance_refusal(game, expected_phase)
         if refusal:
@@ -71,15 +71,15 @@ def phase_lock_in(*, game: Game, user, now=None) -> bool:
     period began (the deadline moved up, services.inputs.phase_end_if_ready)."""
     game = game_locked(game)
     if not game.early_end:
-        raise GameRuleError("this game's phases run to their deadlines")
+        raise GameRuleError(_("this game's phases run to their deadlines"))
     if game.status != Game.Status.RUNNING:
-        raise GameRuleError("this game is not running")
+        raise GameRuleError(_("this game is not running"))
     seat = seat_of(game, user)
     state = engine_state(game)
     refusal = turns.lock_in_refusal(state, seat.name)
     if refusal:
         raise GameRuleError(refusal)
-    _, created = PhaseLockIn.objects.get_or_create(game=game, seat=seat, phase=game.phase)
+    _lock_in, created = PhaseLockIn.objects.get_or_create(game=game, seat=seat, phase=game.phase)
     if not created:
-        raise GameRuleError("you have already said you are done in this phase")
+        raise GameRuleError(_("you have already said you are done in this phase"))
     return phase_end_if_ready(game=game, state=state, now=now or timezone.now())

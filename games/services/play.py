@@ -2,6 +2,7 @@
 them. The engine judges each one; its reason for a refusal is shown to the player."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.engine import GameRuleError
 
@@ -38,7 +39,7 @@ def action_submit(
 ):
     """A night action, an ability, a card or a save: the engine says whether it is legal."""
     if action in ("vote", "unvote", "withdraw"):
-        raise GameRuleError("that is not an action")
+        raise GameRuleError(gettext("that is not an action"))
     step = {"action": action}
     if action == "ability":
         step["targets"] = [t for t in targets if t]
@@ -48,7 +49,7 @@ def action_submit(
             step["choice"] = choice
     elif action != "archangel":
         if not target:
-            raise GameRuleError("choose a player")
+            raise GameRuleError(gettext("choose a player"))
         step["target"] = target
     return seat_input_apply(game=game, user=user, step=step)
 

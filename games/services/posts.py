@@ -11,6 +11,7 @@ from typing import NamedTuple
 from django.db import transaction
 from django.db.models import Max, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext, ngettext
 
 from games.engine import GameRuleError
 
@@ -42,9 +43,16 @@ def clean_body(body: str) -> str:
     (markup.trim_marks); GameRuleError when it is empty or too long."""
     body = trim_marks(body.strip())
     if not body:
-        raise GameRuleError("write something first")
+        raise GameRuleError(gettext("write something first"))
     if len(body) > MAX_LENGTH:
-        raise GameRuleError(f"a post can be at most {MAX_LENGTH:,} characters")
+        raise GameRuleError(
+            ngettext(
+                "a post can be at most %(count)s character",
+                "a post can be at most %(count)s characters",
+                MAX_LENGTH,
+            )
+            % {"count": f"{MAX_LENGTH:,}"}
+        )
     return body
 
 
@@ -93,18 +101,20 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
     game = game_locked(game)
     seat = seat_of(game, user)
     if game.status == Game.Status.OPEN:
-        raise GameRuleError("the thread opens when the game starts")
+        raise GameRuleError(gettext("the thread opens when the game starts"))
     if game.status == Game.Status.RUNNING:
         state = engine_state(game)
         if not state.seat(seat.name).living:
-            raise GameRuleError("the dead cannot post in the public thread")
+            raise GameRuleError(gettext("the dead cannot post in the public thread"))
         if state.night:
-            raise GameRuleError("nobody posts in the public thread at night")
+            raise GameRuleError(gettext("nobody posts in the public thread at night"))
     parent = None
     if reply_to is not None:
         parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
         if parent is None:
-            raise GameRuleError(f"there is no post #{reply_to} to reply to")
+            raise GameRuleError(
+                gettext("there is no post #%(number)s to reply to") % {"number": reply_to}
+            )
     post = _player_post(game, seat, user, PUBLIC, body, parent)
     # The desk's "last post" and the prod rule's clock (services/prods.py): one UPDATE.
     Seat.objects.filter(pk=seat.pk).update(last_post_at=post.created_at)
@@ -120,7 +130,7 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
     # Found under the lock; a non-player gets the same answer as a non-member.
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None or room not in rooms_for(game, seat, engine_state(game)):
-        raise GameRuleError("you cannot post in that room")
+        raise GameRuleError(gettext("you cannot post in that room"))
     post = _player_post(game, seat, user, room, body)
     emit(POST_CREATED, game=game, post=post, body=body)
     return post

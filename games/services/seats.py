@@ -11,6 +11,7 @@ as if it had never been taken.
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import GameRuleError
 
@@ -38,17 +39,17 @@ def game_join(*, game: Game, user, now=None) -> Seat:
     now = now or timezone.now()
     game = game_locked(game)
     if game.status != Game.Status.OPEN:
-        raise GameRuleError("this game is no longer open for sign-ups")
+        raise GameRuleError(gettext("this game is no longer open for sign-ups"))
     if can_moderate(game, user):
         # The moderator (the host, or a holder of games.moderate_any_game) sees every card
         # on the desk and may download the record: they cannot also play, as
         # moderation.player_replace says too.
-        raise GameRuleError("you moderate this game and cannot take a seat in it")
+        raise GameRuleError(gettext("you moderate this game and cannot take a seat in it"))
     if has_held_seat(game, user):
-        raise GameRuleError("you have already joined this game")
+        raise GameRuleError(gettext("you have already joined this game"))
     filled = Seat.objects.filter(game=game).count()
     if filled >= game.seats_count:
-        raise GameRuleError("this game is full")
+        raise GameRuleError(gettext("this game is full"))
     emit(SEAT_WANTED, game=game, user=user)  # a capability may refuse, in words
     seat = Seat.objects.create(game=game, user=user, name=user.player_key)
     SeatTenure.objects.create(seat=seat, user=user, began_at=now)
@@ -64,10 +65,10 @@ def game_leave(*, game: Game, user) -> None:
     `game_join`)."""
     game = game_locked(game)
     if game.status != Game.Status.OPEN:
-        raise GameRuleError("you can only leave a game before it starts")
+        raise GameRuleError(gettext("you can only leave a game before it starts"))
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
     if not deleted:
-        raise GameRuleError("you have not joined this game")
+        raise GameRuleError(gettext("you have not joined this game"))
 
 
 # --- the hand-over: the moderator's replacement, and an accepted offer (the community's) ----
@@ -79,14 +80,22 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     offers). Call it with the game row locked."""
     if can_moderate(game, new_user):
         # A moderator sees every card on the desk: they cannot also play.
-        raise GameRuleError(f"{new_user.player_name} moderates this game and cannot take a seat")
+        raise GameRuleError(
+            gettext("%(name)s moderates this game and cannot take a seat")
+            % {"name": new_user.player_name}
+        )
     if Seat.objects.filter(game=game, user=new_user).exists():
-        raise GameRuleError(f"{new_user.player_name} already has a seat in this game")
+        raise GameRuleError(
+            gettext("%(name)s already has a seat in this game") % {"name": new_user.player_name}
+        )
     if has_held_seat(game, new_user):
         # Issue 25: they have seen another seat's cards and rooms in this game.
         raise GameRuleError(
-            f"{new_user.player_name} has already played in this game and knows what their "
-            "seat knew: nobody may take a second seat in the same game"
+            gettext(
+                "%(name)s has already played in this game and knows what their seat knew: "
+                "nobody may take a second seat in the same game"
+            )
+            % {"name": new_user.player_name}
         )
     old = seat.user
     seat.user = new_user

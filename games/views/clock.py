@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth.decorators import login_required
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -31,7 +32,7 @@ def _move(request):
     except ValueError:
         minutes = 0
     if minutes not in MOVE_CHOICES:
-        raise GameRuleError("choose how far to move the deadline")
+        raise GameRuleError(gettext("choose how far to move the deadline"))
     return timedelta(minutes=minutes)
 
 
@@ -42,7 +43,7 @@ def _shown_deadline(request):
         return datetime.fromisoformat(request.POST.get("deadline", ""))
     except ValueError:
         raise GameRuleError(
-            "this form does not say which deadline it moves: reload the page and try again"
+            gettext("this form does not say which deadline it moves: reload the page and try again")
         ) from None
 
 
@@ -53,7 +54,7 @@ def _deadline_at(request):
     try:
         wall = datetime.fromisoformat(request.POST.get("at", "").strip())
     except ValueError:
-        raise GameRuleError("give the new deadline as a date and a time") from None
+        raise GameRuleError(gettext("give the new deadline as a date and a time")) from None
     return zoned_moment(wall, zone, timezone.get_current_timezone_name())
 
 

@@ -149,7 +149,7 @@ def advance_now(request, game, *, back):
     try:
         if not phase:
             raise GameRuleError(
-                "this form does not say which phase to end: reload the page and try again"
+                gettext("this form does not say which phase to end: reload the page and try again")
             )
         if request.POST.get("confirm") != "yes":
             refusal = services.advance_refusal(game, phase)
@@ -207,7 +207,7 @@ def desk_replace(request, game_id):
 
     def replace():
         if seat_name not in names:
-            raise GameRuleError("choose the seat to give to a new player")
+            raise GameRuleError(gettext("choose the seat to give to a new player"))
         new_user = services.member_find(identifier=who, by=request.user)
         return services.player_replace(
             game=game, seat_name=seat_name, new_user=new_user, by=request.user

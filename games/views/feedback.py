@@ -1,4 +1,5 @@
-"""Telling the player what happened to a form: the engine's reason for a refusal."""
+"""Telling the player what happened to a form: the engine's reason for a refusal, in the
+reader's language (narration/refusals.py)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect
@@ -6,12 +7,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 
 from games.engine import GameRuleError
+from games.narration import refusal_words
 
 from .access import get_game_for_user
 
 
 def sentence(text):
-    text = capfirst(str(text))
+    """A refusal (or a GameRuleError, or words) as a sentence: a capital, a full stop."""
+    text = capfirst(refusal_words(text))
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

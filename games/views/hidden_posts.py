@@ -3,6 +3,7 @@
 its number, as the thread shows it; a room is named by its id, as in the desk's links."""
 
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -21,14 +22,14 @@ def _thread(game, ref):
     keys = [room.key for room in selectors.room_links(game, selectors.game_state_if_running(game))]
     key = selectors.room_key(game, ref, keys)
     if key is None:
-        raise GameRuleError("choose the thread the post is in")
+        raise GameRuleError(gettext("choose the thread the post is in"))
     return key
 
 
 def _number(text):
     number = text.strip().lstrip("#")
     if not number.isdigit() or not 0 < int(number) < 2**31:
-        raise GameRuleError("type the post's number, as its # in the thread shows it")
+        raise GameRuleError(gettext("type the post's number, as its # in the thread shows it"))
     return int(number)
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -217,7 +218,7 @@ def game_vote(request, game_id):
 
     def vote(game):
         if not target:
-            raise GameRuleError("choose a player to vote for")
+            raise GameRuleError(gettext("choose a player to vote for"))
         services.vote_cast(game=game, user=request.user, target=target)
         return accepted_text("vote", {"target": target}, game_display_names(game), None)
 

@@ -11,6 +11,7 @@ from ..events import DEAD, MODERATOR, PUBLIC, Event
 from ..order import sha_key
 from ..revisions import UNNAMED
 from ..votes import Tally
+from ..words import refusal, refusal_n
 
 ALIVE = "alive"
 DEAD_ = "dead"  # in the afterlife (Witchhunt) or simply dead (Werewolf)
@@ -19,7 +20,8 @@ FAKE = "fake"  # the Magician's fake death (W-41): offstage
 REMOVED = "removed"  # removed by the moderator (W-72)
 
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
-NO_PLAYER = "there is no player named {}"  # the refusal of an unknown actor
+# The commonest refusal, made once: a playout asks the dead to act thousands of times.
+NOT_LIVING = refusal("you are not a living player")
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
 _new = object.__new__  # an Event without its __init__ call (emit)
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
@@ -287,11 +289,11 @@ class Game:
     def try_apply(self, inp):
         """Apply one input if the rules allow it: None, else the refusal (nothing changed)."""
         if self.over:
-            return "the game is over"
+            return refusal("the game is over")
         if inp.kind == "action":
             actor = self.by_name.get(inp.actor)
             if actor is None:
-                return NO_PLAYER.format(inp.actor)
+                return refusal("there is no player named %(player)s", {"player": inp.actor})
             check, perform = self._direct.get(inp.action) or self._other
             why = check(self, actor, inp)
             if why is not None:
@@ -317,30 +319,31 @@ class Game:
         if inp.kind == "advance":
             if inp.word == "midnight":
                 if not self.night:
-                    return "midnight only passes at night"
+                    return refusal("midnight only passes at night")
                 if self.midnight:
-                    return "midnight has already passed tonight"
+                    return refusal("midnight has already passed tonight")
             return None
         if inp.kind == "moderator":
             if inp.word in ("remove", "replace"):
                 seat = self.seat(inp.player)
                 if seat is None:
-                    return f"there is no player named {inp.player}"
+                    return refusal("there is no player named %(player)s", {"player": inp.player})
                 if inp.word == "remove" and seat.status == REMOVED:
-                    return f"{inp.player} has already been removed"  # W-72a
+                    # W-72a
+                    return refusal("%(player)s has already been removed", {"player": inp.player})
             elif inp.word == "stalemate" and self.STALEMATE_REFUSAL:
                 return self.STALEMATE_REFUSAL  # refused here: nothing changes
             return None
         actor = self.by_name.get(inp.actor)
         if actor is None:
-            return NO_PLAYER.format(inp.actor)
+            return refusal("there is no player named %(player)s", {"player": inp.actor})
         return (self._direct.get(inp.action) or self._other)[0](self, actor, inp)
 
     # --- shared refusals (W-8): each returns the refusal, or None --------------------
     def target_refusal(self, name):
         seat = self.by_name.get(name)
         if seat is None or seat.status != ALIVE:
-            return f"{name} is not a living player"
+            return refusal("%(target)s is not a living player", {"target": name})
         return None
 
     def stray_keys_refusal(self, actor, inp):
@@ -354,41 +357,43 @@ class Game:
             return None
         _lo, _hi, guesses, choices = shape
         if inp.guess is not None and not guesses:
-            return "your ability takes no guess"
+            return refusal("your ability takes no guess")
         if inp.choice is not None and not choices:
-            return "your ability takes no choice"
+            return refusal("your ability takes no choice")
         return None
 
     def targets_refusal(self, names, lo, hi, *, self_ok=True, actor=None):
         if not lo <= len(names) <= hi:
             if lo == hi:
-                return f"choose exactly {lo} player{'s' if lo > 1 else ''}"
-            return f"choose between {lo} and {hi} players"
+                return refusal_n(
+                    "choose exactly %(count)s player", "choose exactly %(count)s players", lo
+                )
+            return refusal("choose between %(low)s and %(high)s players", {"low": lo, "high": hi})
         if len(set(names)) != len(names):
-            return "choose different players"
+            return refusal("choose different players")
         # each name as target_refusal checks it, and not chosen by themselves unless allowed
         by_name = self.by_name
         for name in names:
             seat = by_name.get(name)
             if seat is None or seat.status != ALIVE:
-                return f"{name} is not a living player"
+                return refusal("%(target)s is not a living player", {"target": name})
             if not self_ok and actor is not None and name == actor.name:
-                return "you cannot choose yourself"
+                return refusal("you cannot choose yourself")
         return None
 
     # --- day votes (W-4, W-4a) ---------------------------------------------------
     def check_vote(self, actor, inp):
         # target_refusal, inlined: a vote is the commonest input
         if self.night:
-            return "you can only vote by day"
+            return refusal("you can only vote by day")
         if actor.status != ALIVE:
-            return "you are not a living player"
+            return NOT_LIVING
         if inp.action == "vote":
             seat = self.by_name.get(inp.target)
             if seat is None or seat.status != ALIVE:
-                return f"{inp.target} is not a living player"
+                return refusal("%(target)s is not a living player", {"target": inp.target})
         elif actor.name not in self.votes.votes:
-            return "you have no vote to withdraw"
+            return refusal("you have no vote to withdraw")
         return None
 
     def perform_vote(self, actor, inp):

@@ -5,10 +5,25 @@ from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import announcement_order
 from ...votes import Tally
-from ..base import ALIVE, DEAD_, REMOVED, Game, Seat
+from ...words import refusal
+from ..base import ALIVE, DEAD_, NOT_LIVING, REMOVED, Game, Seat
 from .roles import EVIL, GOOD, ROLES
 
 NIGHT_ROLES = ("seer", "warlock", "were_gerbil", "devil", "witch")
+NO_ABILITY = refusal("your card has no ability to use")  # the villagers' commonest
+# The Witch's potions (WW-5, WW-7), a whole sentence each for a translation.
+USED_POTION = {
+    "heal": refusal("you have already used your heal"),
+    "poison": refusal("you have already used your poison"),
+}
+POTION_AFTER_MIDNIGHT = {
+    "heal": refusal("you can heal only after midnight"),
+    "poison": refusal("you can poison only after midnight"),
+}
+NO_POTION_TO_WITHDRAW = {
+    "heal": refusal("you have no heal to withdraw"),
+    "poison": refusal("you have no poison to withdraw"),
+}
 
 
 class WWSeat(Seat):
@@ -25,7 +40,7 @@ class WWSeat(Seat):
 class WerewolfGame(Game):
     RULESET = "werewolf"
     NIGHT_START = "end_day"  # the lynch is made by day (WW-1); this only begins the night
-    STALEMATE_REFUSAL = "Werewolf has no stalemate rule"  # WW-1
+    STALEMATE_REFUSAL = refusal("Werewolf has no stalemate rule")  # WW-1
 
     def __init__(self, seed, options, players):
         seats = [WWSeat(p["name"], i, p["role"]) for i, p in enumerate(players)]
@@ -111,11 +126,11 @@ class WerewolfGame(Game):
     }
 
     def check_action(self, actor, inp):
-        return "there is no such action in Werewolf"  # every other is in DIRECT_ACTIONS
+        return refusal("there is no such action in Werewolf")  # every other is in DIRECT_ACTIONS
 
     def check_ability(self, actor, inp):
         if actor.status != ALIVE:  # the commonest refusal
-            return "you are not a living player"
+            return NOT_LIVING
         if inp.choice is not None or inp.guess is not None:  # FORMAT, revision 3
             why = self.stray_keys_refusal(actor, inp)
             if why is not None:
@@ -123,79 +138,82 @@ class WerewolfGame(Game):
         role = actor.role
         if role == "matchmaker":  # WW-9
             if self.night or self.day != 1:
-                return "the Matchmaker names the Lovers during Day 1"
+                return refusal("the Matchmaker names the Lovers during Day 1")
             if "matchmaker" in actor.used:
-                return "the Lovers are already bound"
+                return refusal("the Lovers are already bound")
             return self.targets_refusal(inp.targets, 2, 2)
         if role not in NIGHT_ROLES:
-            return "your card has no ability to use"
+            return NO_ABILITY
         if not self.night:
-            return "you can only use your ability at night"
+            return refusal("you can only use your ability at night")
         if role == "witch":
             return self._check_witch(actor, inp)
         why = self.targets_refusal(inp.targets, 1, 1)
         if why is None and role == "warlock":  # WW-6
             if self.midnight:
-                return "the hex was locked at midnight"
+                return refusal("the hex was locked at midnight")
             if inp.targets[0] == actor.name:
-                return "you cannot hex yourself"
+                return refusal("you cannot hex yourself")
             if inp.targets[0] == self.last_hexed:
-                return f"{inp.targets[0]} was hexed last night"
+                return refusal("%(target)s was hexed last night", {"target": inp.targets[0]})
         return why
 
     def check_pack(self, actor, inp):
         if not self.night:
-            return "you can only do that at night"
+            return refusal("you can only do that at night")
         if actor.status != ALIVE:
-            return "you are not a living player"
+            return NOT_LIVING
         if actor.role != "werewolf":
-            return "you are not in the pack"
+            return refusal("you are not in the pack")
         if self.midnight:
-            return "the pack's victim was locked at midnight"
+            return refusal("the pack's victim was locked at midnight")
         target = self.by_name.get(inp.target)
         if target is None or target.status != ALIVE:
-            return f"{inp.target} is not a living player"
+            return refusal("%(target)s is not a living player", {"target": inp.target})
         if target.role == "werewolf":
-            return f"{inp.target} is a Werewolf"  # WW-4
+            return refusal("%(target)s is a Werewolf", {"target": inp.target})  # WW-4
         return None
 
     def _check_witch(self, actor, inp):  # WW-5, WW-7
         if inp.choice not in ("heal", "poison"):
-            return "choose heal or poison"
+            return refusal("choose heal or poison")
         if inp.choice in actor.used:
-            return f"you have already used your {inp.choice}"
+            return USED_POTION[inp.choice]
         if not self.midnight:
-            return f"you can {inp.choice} only after midnight"
+            return POTION_AFTER_MIDNIGHT[inp.choice]
         if inp.choice == "heal":
             why = self.targets_refusal(inp.targets, 0, 0)
             if why is None and self.victim is None:
-                return "the pack has no victim tonight"
+                return refusal("the pack has no victim tonight")
             return why
         return self.targets_refusal(inp.targets, 1, 1)
 
     def check_withdraw(self, actor, inp):
         if actor.status != ALIVE:
-            return "you are not a living player"
+            return NOT_LIVING
         if inp.choice is not None and (inp.what != "ability" or actor.role != "witch"):
             # FORMAT (revision 3): only the Witch withdraws a potion by name (WW-7).
             if inp.what == "pack":
-                return "a pack vote is withdrawn without a choice"
-            return f"your {inp.what} has no {inp.choice} to withdraw"
+                return refusal("a pack vote is withdrawn without a choice")
+            return refusal(
+                "your %(what)s has no %(choice)s to withdraw",
+                {"what": inp.what, "choice": inp.choice},
+            )
         if inp.what == "pack":
             if not self.night or actor.name not in self.pack_votes.votes:
-                return "you have no pack vote to withdraw"
+                return refusal("you have no pack vote to withdraw")
             if self.midnight:
-                return "the pack's victim was locked at midnight"
+                return refusal("the pack's victim was locked at midnight")
             return None
         if inp.choice is not None:  # WW-7: one potion, by name
             if inp.what != "ability" or (actor.name, inp.choice) not in self.subs:
-                return f"you have no {inp.choice} to withdraw"
+                return NO_POTION_TO_WITHDRAW[inp.choice]
             return None
         keys = [k for k in self.subs if k[0] == actor.name]
         if inp.what != "ability" or not keys:
-            return f"you have no {inp.what} to withdraw"
+            return refusal("you have no %(what)s to withdraw", {"what": inp.what})
         if self.midnight and actor.role == "warlock":
-            return "the hex was locked at midnight"
+            return refusal("the hex was locked at midnight")
         return None
 
     # --- effects --------------------------------------------------------------------------
@@ -414,4 +432,4 @@ class WerewolfGame(Game):
             self.check_majority()
 
     def declare_stalemate(self):
-        raise GameRuleError("Werewolf has no stalemate rule")
+        raise GameRuleError(self.STALEMATE_REFUSAL)

@@ -4,7 +4,8 @@ Night abilities are stored as submissions (W-7) and resolved by night.py; day ab
 other than the Judge's pick and the Lookout's choice act at once as day events (W-15).
 """
 
-from ..base import ALIVE, LAST_ACT
+from ...words import refusal
+from ..base import ALIVE, LAST_ACT, NOT_LIVING
 from .batch import LAST_ACTS
 from .cards import CHARACTERS, TYPES
 
@@ -87,60 +88,60 @@ class AbilityMixin:
                 return self.targets_refusal(inp.targets, 1, 1)
             return None
         if char in LAST_ACTS:
-            return "you can use that only when your death is announced"
+            return refusal("you can use that only when your death is announced")
         if actor.status != ALIVE:
-            return "you are not a living player"
+            return NOT_LIVING
         if char in ONCE and char in actor.used:
-            return "you have already used your ability"
+            return refusal("you have already used your ability")
         if char in NIGHT:
             return self._check_night(actor, inp)
         if self.night:
-            return "you can only use your ability by day"
+            return refusal("you can only use your ability by day")
         check = getattr(self, "_day_" + char, None)
         if check is None:
-            return "your character has no ability to use"
+            return refusal("your character has no ability to use")
         return check(actor, inp)
 
     def _check_night(self, actor, inp):
         char = actor.character
         if not self.night:
-            return "you can only use your ability at night"
+            return refusal("you can only use your ability at night")
         n = self.day
         lo, hi, self_ok = NIGHT[char]
         if char in HALFTIME and self.halftime_night != n:
-            return "your ability works only on the Halftime night"
+            return refusal("your ability works only on the Halftime night")
         if char in ("summoner", "assassin") and self.midnight:
-            return "your names were locked at midnight"
+            return refusal("your names were locked at midnight")
         # Only this character's condition is evaluated (a table of them all made each call
         # also asked the Court's queries for every night ability).
         ok = True
         if char in TRAVELERS or char == "traveling_minstrel":
-            ok, why = n == 3, "the Travelers meet on the third night"
+            ok, why = n == 3, refusal("the Travelers meet on the third night")
         elif char == "king":
-            ok, why = n == 1, "the King chooses his Court on the first night"
+            ok, why = n == 1, refusal("the King chooses his Court on the first night")
         elif char == "paladin":
             ok = self.court_meets() and len(self.court_living()) == 3 and actor.name in self.court
-            why = "you can only give a life when the Court meets with three members"
+            why = refusal("you can only give a life when the Court meets with three members")
         elif char == "vigilante":
-            ok, why = self.vigilante_night == n, "you may not kill tonight"
+            ok, why = self.vigilante_night == n, refusal("you may not kill tonight")
         elif char == "anarchist":
-            ok, why = self.anarchist_night == n, "you may not kill tonight"
+            ok, why = self.anarchist_night == n, refusal("you may not kill tonight")
         elif char == "blacksmith":
             ok = self.alarm_day == n
-            why = "you can arm players only on the night after the Alarm sounds"
+            why = refusal("you can arm players only on the night after the Alarm sounds")
         elif char == "undertaker":
-            ok, why = n >= 2, "the Undertaker looks on a night after the first"
+            ok, why = n >= 2, refusal("the Undertaker looks on a night after the first")
         if not ok:
             return why
         why = self.targets_refusal(inp.targets, lo, hi, self_ok=self_ok, actor=actor)
         if why is not None:
             return why
         if char == "paladin" and inp.targets[0] not in self.court:
-            return f"{inp.targets[0]} is not in the King's Court"
+            return refusal("%(target)s is not in the King's Court", {"target": inp.targets[0]})
         if char == "traveling_minstrel" and self.by_name[inp.targets[0]].character not in (
             TRAVELERS
         ):
-            return f"{inp.targets[0]} is not a fellow Traveler"
+            return refusal("%(target)s is not a fellow Traveler", {"target": inp.targets[0]})
         return None
 
     # A day ability's check, by character: the refusal, or None.
@@ -149,25 +150,25 @@ class AbilityMixin:
 
     def _day_lookout(self, actor, inp):
         if self.day != 1:
-            return "the Lookout chooses the Alarm's type on Day 1"
+            return refusal("the Lookout chooses the Alarm's type on Day 1")
         if inp.choice not in TYPES:
-            return "choose a player type for the Alarm"
+            return refusal("choose a player type for the Alarm")
         return self.targets_refusal(inp.targets, 0, 0)
 
     _day_loose_cannon = _day_judge
 
     def _day_wizard(self, actor, inp):
         if self.halftime_night is None or self.day <= self.halftime_night:
-            return "the Wizard can act only on a day after Halftime"
+            return refusal("the Wizard can act only on a day after Halftime")
         if inp.guess not in CHARACTERS:
-            return "guess a character"
+            return refusal("guess a character")
         return self.targets_refusal(inp.targets, 1, 1)
 
     def _day_musketeer(self, actor, inp):
         if any(
             p.status == ALIVE and p.character in MUSKETEERS and p is not actor for p in self.seats
         ):
-            return "you can act only as the last living Musketeer"
+            return refusal("you can act only as the last living Musketeer")
         return self.targets_refusal(inp.targets, 1, 2)
 
     _day_pious_musketeer = _day_sneaky_musketeer = _day_reckless_musketeer = _day_musketeer
@@ -178,13 +179,16 @@ class AbilityMixin:
             return why
         t = inp.targets[0]
         if t not in self.survived_today and t != self.prev_lynch_survivor:  # W-66
-            return f"{t}'s survival was not announced today or at yesterday's lynch"
+            return refusal(
+                "%(target)s's survival was not announced today or at yesterday's lynch",
+                {"target": t},
+            )
         return None
 
     def _day_sunlight_pagan(self, actor, inp):
         why = self.targets_refusal(inp.targets, 0, 0)
         if why is None and not self.deaths_today:
-            return "no death has been announced today"  # W-67
+            return refusal("no death has been announced today")  # W-67
         return why
 
     def _day_templar(self, actor, inp):
@@ -193,19 +197,19 @@ class AbilityMixin:
             return why
         if not inp.targets:
             if actor.revealed:
-                return "you have already revealed"
+                return refusal("you have already revealed")
             return None
         if "templar" in actor.used:
-            return "you have already made your attack"
+            return refusal("you have already made your attack")
         target = self.by_name[inp.targets[0]]
         if target.character not in PAGANS or not target.revealed:
-            return f"{target.name} is not a revealed Pagan"  # W-68
+            return refusal("%(target)s is not a revealed Pagan", {"target": target.name})  # W-68
         return None
 
     def _day_captain(self, actor, inp):
         why = self.targets_refusal(inp.targets, 0, 0)
         if why is None and (self.alarm_day != self.day or actor.revealed):  # W-62
-            return "the Captain can reveal only on the day the Alarm sounds"
+            return refusal("the Captain can reveal only on the day the Alarm sounds")
         return why
 
     # --- effects ------------------------------------------------------------------------

@@ -3,13 +3,27 @@
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
 from ...votes import Tally
-from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, REMOVED, Game, Seat
+from ...words import refusal
+from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, NOT_LIVING, REMOVED, Game, Seat
 from .abilities import AbilityMixin
 from .batch import DIED, SURVIVED, BatchMixin
 from .cards import TYPES
 from .night import NightMixin
 
-AFTERLIFE_ONLY = "only the dead in the afterlife can do that"
+AFTERLIFE_ONLY = refusal("only the dead in the afterlife can do that")
+# Whole sentences, one a vote, so that a translation need not glue a word in.
+NO_VOTE_TO_WITHDRAW = {
+    "coven": refusal("you have no coven vote to withdraw"),
+    "court": refusal("you have no court vote to withdraw"),
+    "veto": refusal("you have no veto vote to withdraw"),
+    "protect": refusal("you have no protect vote to withdraw"),
+    "save": refusal("you have no save vote to withdraw"),
+}
+NOTHING_TO_WITHDRAW = {  # the rest of WITHDRAWABLE
+    "ability": refusal("you have no ability to withdraw"),
+    "weapon": refusal("you have no weapon use to withdraw"),
+    "pack": refusal("you have no pack to withdraw"),
+}
 
 
 class WSeat(Seat):
@@ -347,60 +361,64 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def check_action(self, actor, inp):
         a = inp.action
         if a == "pack":
-            return "there is no pack in Witchhunt"
+            return refusal("there is no pack in Witchhunt")
         if a == "weapon":
             if not self.night:
-                return "you can only use a weapon at night"
+                return refusal("you can only use a weapon at night")
             if actor.status != ALIVE:
-                return "you are not a living player"
+                return NOT_LIVING
             if actor.weapon_night is None or "weapon" in actor.used:
-                return "you have no weapon to use"
+                return refusal("you have no weapon to use")
             if actor.weapon_night >= self.day:
-                return "a weapon can be used from the night after it was given"
+                return refusal("a weapon can be used from the night after it was given")
             return self.target_refusal(inp.target)
         if a == "give_card":
             if actor.status != DEAD_:
                 return AFTERLIFE_ONLY
             if actor.cards < 1:
-                return "you hold no Archangel card"
+                return refusal("you hold no Archangel card")
             target = self.seat(inp.target)
             if target is None or target.status != DEAD_ or target is actor:
-                return f"{inp.target} is not another player in the afterlife"
+                return refusal(
+                    "%(target)s is not another player in the afterlife", {"target": inp.target}
+                )
             return None
         if not self.night:
-            return "you can only do that at night"
+            return refusal("you can only do that at night")
         if a == "save":
             return self.check_save(actor, inp)
         if actor.status != DEAD_:
             return AFTERLIFE_ONLY
         angel = actor.team == "village"
         if a in ("protect", "archangel") and not angel:
-            return "only Angels can do that; Demons veto"
+            return refusal("only Angels can do that; Demons veto")
         if a in ("veto", "archdemon") and angel:
-            return "only Demons can do that; Angels protect"
+            return refusal("only Demons can do that; Angels protect")
         if a == "protect":
             why = self.target_refusal(inp.target)
             if why is None and self.midnight and inp.target in self.vetoes:
                 if not self.archangel_spent:
-                    return f"{inp.target} was vetoed at midnight"  # W-18
+                    return refusal(
+                        "%(target)s was vetoed at midnight", {"target": inp.target}
+                    )  # W-18
             return why
         if a == "veto":
             if self.midnight:
-                return "the veto was locked at midnight"
+                return refusal("the veto was locked at midnight")
             return self.target_refusal(inp.target)
         if a == "archangel":  # W-20
             if actor.cards < 1:
-                return "you hold no Archangel card"
+                return refusal("you hold no Archangel card")
             if not self.midnight:
-                return "an Archangel card can only be spent after midnight"
+                return refusal("an Archangel card can only be spent after midnight")
             if self.archangel_spent:
-                return "the vetoes are already ignored tonight"
+                return refusal("the vetoes are already ignored tonight")
             return None
         if a == "archdemon":
             if actor.cards < 1:
-                return "you hold no Archangel card"
+                return refusal("you hold no Archangel card")
             if self.midnight:
-                return "an Archdemon veto must be made before midnight"
+                return refusal("an Archdemon veto must be made before midnight")
             return self.target_refusal(inp.target)
         return None
 
@@ -408,35 +426,37 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
         a = inp.action
         if not self.night:
-            return "you can only do that at night"
+            return refusal("you can only do that at night")
         if actor.status != ALIVE:
-            return "you are not a living player"
+            return NOT_LIVING
         if a == "coven" and actor not in self._coven()[0]:
-            return "you are not in the Coven"
+            return refusal("you are not in the Coven")
         if a == "court":
             # Membership first: a non-member gets one reason whether or not a Court
             # exists or meets, so a refusal never reveals a King (W-8).
             if actor.name not in self.court_living():
-                return "you are not in the King's Court"
+                return refusal("you are not in the King's Court")
             if not self.court_meets():
-                return "the King's Court does not meet tonight"
+                return refusal("the King's Court does not meet tonight")
         if self.midnight:
-            return "the target was locked at midnight"
+            return refusal("the target was locked at midnight")
         return self.target_refusal(inp.target)
 
     def check_save(self, actor, inp):
         if self.halftime_night != self.day:
-            return "there is nothing to save tonight"
+            return refusal("there is nothing to save tonight")
         if not self.midnight:
-            return "save votes are taken after midnight"
+            return refusal("save votes are taken after midnight")
         if actor.status == ALIVE and actor.type == "village_spy":
             names = self.assassin_names
         elif actor.status == DEAD_:
             names = self.summoner_names
         else:
-            return "you have no save vote"
+            return refusal("you have no save vote")
         if not names or inp.target not in names:
-            return f"{inp.target} is not one of the names you may save"
+            return refusal(
+                "%(target)s is not one of the names you may save", {"target": inp.target}
+            )
         return self.target_refusal(inp.target)
 
     def save_tally(self, actor):
@@ -447,7 +467,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
     def check_withdraw(self, actor, inp):
         w = inp.what
         if inp.choice is not None:  # a withdrawal by choice is the Werewolf Witch's (WW-7)
-            return "a withdrawal names no choice here"
+            return refusal("a withdrawal names no choice here")
         if w in ("coven", "court", "veto", "protect", "save"):
             tally = {
                 "coven": self.coven_votes,
@@ -456,17 +476,17 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
                 "protect": self.angels,
             }.get(w) or self.save_tally(actor)
             if not self.night or actor.name not in tally.votes:
-                return f"you have no {w} vote to withdraw"
+                return NO_VOTE_TO_WITHDRAW[w]
             if self.midnight and w in ("coven", "court", "veto"):
-                return "it was locked at midnight"
+                return refusal("it was locked at midnight")
             return None
         if actor.status != ALIVE and not (w == "ability" and actor.status == LAST_ACT):
-            return "you are not a living player"  # the dead use no ability
+            return NOT_LIVING  # the dead use no ability
         sub = self.subs.get((actor.name, w))
         if sub is None:
-            return f"you have no {'weapon use' if w == 'weapon' else w} to withdraw"
+            return NOTHING_TO_WITHDRAW[w]
         if self.midnight and w == "ability" and actor.character in ("summoner", "assassin"):
-            return "your names were locked at midnight"
+            return refusal("your names were locked at midnight")
         return None
 
     # --- performing an accepted input -------------------------------------------------------

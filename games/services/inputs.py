@@ -8,6 +8,7 @@ clock's deadlines and midnights, the moderator's acts), so the record replays ex
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import GameRuleError, RecordError, parse_input
 

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import trans_real
 
@@ -42,12 +43,23 @@ class PseudoTranslation:
 
 @contextmanager
 def pseudo_language():
+    """The pseudo-translation active, and standing for every site language too: an email
+    is rendered in its recipient's language (accounts/language.py in_language_of), which
+    activates that language's translation by its code."""
+    pseudo = PseudoTranslation()
     active = trans_real._active
     previous = getattr(active, "value", None)
-    active.value = PseudoTranslation()
+    catalogs = {code: trans_real._translations.get(code) for code, _name in settings.LANGUAGES}
+    active.value = pseudo
+    trans_real._translations.update(dict.fromkeys(catalogs, pseudo))
     try:
         yield
     finally:
+        for code, catalog in catalogs.items():
+            if catalog is None:
+                trans_real._translations.pop(code, None)
+            else:
+                trans_real._translations[code] = catalog
         if previous is None:
             del active.value
         else:

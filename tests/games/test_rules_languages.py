@@ -38,9 +38,7 @@ def _page(client, slug, language):
     return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
 
-def test_the_rulings_name_the_texts_in_the_readers_language_whoever_came_first(
-    client, german
-):
+def test_the_rulings_name_the_texts_in_the_readers_language_whoever_came_first(client, german):
     # German first: its words must not be frozen into the English page, nor the reverse.
     german_page = _page(client, "werewolf", "de")
     english_page = _page(client, "werewolf", "en")

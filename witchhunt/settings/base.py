@@ -159,6 +159,8 @@ LANGUAGE_CODE = "en"  # a member's emails when they chose no language (accounts/
 # The site's languages (docs/translation.md): the catalogs are locale/<code>/LC_MESSAGES.
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them: templates name a format (date:"DEADLINE_FORMAT").
+FORMAT_MODULE_PATH = ["witchhunt.formats"]
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own
 USE_I18N = True
 USE_TZ = True

@@ -10,6 +10,7 @@ Replacements and prods: the public thread's notices, the in-site notifications a
 emails' one-line summaries. Only public facts are named: a seat by its player's name, the
 game, the phase; never a card, an alignment or a private thread."""
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
@@ -17,9 +18,8 @@ from games.narration.said import meaning, sentence
 
 
 def day_words(at, zone) -> str:
-    """A day as a player list says it: "Fri 4 Dec"."""
-    local = at.astimezone(zone)
-    return f"{local:%a} {local.day} {local:%b}"
+    """A day as a player list says it: "Fri 4 Dec" (the language's DAY_FORMAT)."""
+    return formats.date_format(at.astimezone(zone), "DAY_FORMAT")
 
 
 def moment_words(at, zone) -> str:

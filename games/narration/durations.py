@@ -7,6 +7,7 @@ server-rendered countdown live: change both together.
 
 from datetime import timedelta
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 
@@ -38,5 +39,6 @@ def countdown_words(delta: timedelta) -> str:
 
 
 def moment_utc(at) -> str:
-    """A moment as stored in a post's text: "Tue 03 Mar, 00:00 UTC"."""
-    return _("{moment} UTC").format(moment=f"{at:%a %d %b, %H:%M}")
+    """A moment in UTC as a notice words it: "Tue 03 Mar, 00:00 UTC" (in the language's
+    NOTICE_UTC_FORMAT, witchhunt/formats)."""
+    return _("{moment} UTC").format(moment=formats.date_format(at, "NOTICE_UTC_FORMAT"))

@@ -1,15 +1,21 @@
-"""The two rulesets, assembled from the texts that ship with the code and parsed once per process.
+"""The two rulesets, assembled from the texts that ship with the code and parsed once per
+process and language.
 
 The texts are the app's copies of the shared rules texts (see rules_text/README.md); the app
-never reads the shared folder at run time.
+never reads the shared folder at run time. The rulings stay English (they are the spec), but
+the site's words put where they name another file by its path ("the text above") are drawn
+into their HTML when they are parsed: so the parsed library is kept per language, and a page
+reads its reader's.
 """
 
 import functools
 from pathlib import Path
 
+from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from .cards import link_role_keys, werewolf_card_groups, witchhunt_card_groups
 from .markdown import link_references, render_markdown
@@ -30,16 +36,14 @@ _WEREWOLF_SUMMARY = gettext_lazy(
     "Werewolves of the Dark Arts deck, including the wildcards (the Fool, the Were-Hamster, "
     "the Were-Gerbil, the Devil) that win on their own terms."
 )
-# The shared rulings name other shared files by path; the pages say what they are instead.
-_RECORD_FORMAT = {"../conformance/FORMAT.md": "the game record format"}
 
 
 def rulesets() -> tuple[Ruleset, ...]:
-    return _library()
+    return _library(translation.get_language() or settings.LANGUAGE_CODE)
 
 
 def ruleset(slug: str) -> Ruleset | None:
-    return next((r for r in _library() if r.slug == slug), None)
+    return next((r for r in rulesets() if r.slug == slug), None)
 
 
 def _read(filename: str) -> str:
@@ -47,17 +51,31 @@ def _read(filename: str) -> str:
 
 
 def _path_words(own: TextSpec, texts: dict[str, TextSpec]) -> dict[str, str]:
-    """A ruleset's source text is "the text above"; the other's is a link to its page."""
-    words = dict(_RECORD_FORMAT)
+    """The shared rulings name other shared files by path; the pages say what they are
+    instead: a ruleset's source text is "the text above", the other's a link to its page."""
+    # Translators: these name a file inside the English rulings' sentences ("Its source is
+    # the text above"); the link's words are the site's, the sentence around them is not.
+    words = {"../conformance/FORMAT.md": gettext("the game record format")}
     for slug, spec in texts.items():
         page = reverse("rules_ruleset", args=[slug])
-        words[f"../seeds/{spec.filename}"] = f"[the {spec.title} text]({page}#text)"
-    return {**words, f"../seeds/{own.filename}": "[the text above](#text)"}
+        link = gettext("the %(title)s text") % {"title": spec.title}
+        words[f"../seeds/{spec.filename}"] = f"[{link}]({page}#text)"
+    return {**words, f"../seeds/{own.filename}": f"[{gettext('the text above')}](#text)"}
+
+
+def _library(language: str) -> tuple[Ruleset, ...]:
+    return _parsed(language.lower())
 
 
 @functools.cache
-def _library() -> tuple[Ruleset, ...]:
-    """Both rulesets, parsed once per process (the texts ship with the code)."""
+def _parsed(language: str) -> tuple[Ruleset, ...]:
+    """Both rulesets, parsed once per process and language (the texts ship with the code;
+    the words standing for paths are worded in `language`)."""
+    with translation.override(language):
+        return _build()
+
+
+def _build() -> tuple[Ruleset, ...]:
     texts = {"witchhunt": WITCHHUNT_TEXT, "werewolf": WEREWOLF_TEXT}
     sources = {
         "witchhunt": _read("witchhunt-rulings.md"),

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from django.db.models import Case, F, Max, Q, TextField, Value, When
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import dateformat, formats, timezone
 from django.utils.translation import pgettext
 
 from ..models import Game, Post
@@ -372,7 +372,8 @@ def _rows(posts, thread, names, game) -> list[dict]:
 def moments():
     """A function from a moment to (iso, long, short, zone) in the reader's time zone (the
     current one: accounts' middleware sets it), as the `date` filter writes "c",
-    "l j F Y, H:i T", "D j M, H:i" and "T". The date's words are formatted once a day, not
+    FULL_DATE_FORMAT with the time and zone, DAY_FORMAT with the time, and "T"
+    (witchhunt/formats: the reader's language's). The date's words are formatted once a day, not
     four times a post."""
     zone = timezone.get_current_timezone()
     days = {}
@@ -383,8 +384,8 @@ def moments():
         words = days.get(day)
         if words is None:
             words = days[day] = (
-                dateformat.format(local, "l j F Y"),
-                dateformat.format(local, "D j M"),
+                dateformat.format(local, formats.get_format("FULL_DATE_FORMAT")),
+                dateformat.format(local, formats.get_format("DAY_FORMAT")),
             )
         clock = f"{local.hour:02d}:{local.minute:02d}"
         # "T" names no zone for a wall time the clocks change over (there twice, or never),

@@ -23,11 +23,11 @@ def deadline_words(context, at) -> str:
     utc = at.astimezone(datetime.UTC)
     if context.get("on_utc"):
         return pgettext("a moment", "%(moment)s UTC") % {
-            "moment": formats.date_format(utc, "l j F, H:i")
+            "moment": formats.date_format(utc, "MOMENT_UTC_FORMAT")
         }
     return pgettext("a moment", "%(moment)s your time (%(utc)s UTC)") % {
-        "moment": formats.date_format(timezone.localtime(at), "l j F, H:i T"),
-        "utc": formats.date_format(utc, "D j M, H:i"),
+        "moment": formats.date_format(timezone.localtime(at), "MOMENT_FORMAT"),
+        "utc": formats.date_format(utc, "DEADLINE_UTC_FORMAT"),
     }
 
 

@@ -73,3 +73,15 @@ def test_a_phase_emails_announcements_are_worded_for_each_recipient(
     assert "Hal has died." in sent["bob"].body
     assert "Hal has died." not in sent["ann"].body
     assert pseudo("{player} has died.").format(player="Hal") in sent["ann"].body
+
+
+def test_a_deadline_on_the_game_page_reads_in_its_readers_language(game, client):
+    """The named formats (witchhunt/formats): German order and German day and month names
+    for a German reader, the site's English for an English one, on the same page."""
+    url = f"/games/{game.pk}/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    deadline = game.deadline_at
+    assert deadline.strftime("%a %-d %b, %H:%M UTC") in english
+    assert "Do., 5. März, 18:00 UTC" in german
+    assert deadline.strftime("%a %-d %b") not in german

@@ -160,6 +160,8 @@ LANGUAGE_CODE = "en"  # a member's emails when they chose no language (accounts/
 # The lab draws its charts in each (games/lab/services/charts.py).
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them: templates name a format (date:"DEADLINE_FORMAT").
+FORMAT_MODULE_PATH = ["witchhunt.formats"]
 TIME_ZONE = "UTC"  # shown to visitors who are not signed in; members pick their own
 USE_I18N = True
 USE_TZ = True

@@ -18,15 +18,15 @@ def duration_words(delta: timedelta | None) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days and hours:
-        return _("{days} d {hours} h").format(days=days, hours=hours)
+        return _("%(days)s d %(hours)s h") % {"days": days, "hours": hours}
     if days:
-        return _("{days} d").format(days=days)
+        return _("%(days)s d") % {"days": days}
     if hours and minutes:
-        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": minutes}
     if hours:
-        return _("{hours} h").format(hours=hours)
+        return _("%(hours)s h") % {"hours": hours}
     if minutes:
-        return _("{minutes} min").format(minutes=minutes)
+        return _("%(minutes)s min") % {"minutes": minutes}
     return _("less than a minute")
 
 
@@ -34,9 +34,9 @@ def countdown_words(delta: timedelta) -> str:
     """When a deadline comes: "in 2 h 14 min", or "any moment now" once it is due."""
     if delta <= timedelta(0):
         return _("any moment now")
-    return _("in {duration}").format(duration=duration_words(delta))
+    return _("in %(duration)s") % {"duration": duration_words(delta)}
 
 
 def moment_utc(at) -> str:
     """A moment as stored in a post's text: "Tue 03 Mar, 00:00 UTC"."""
-    return _("{moment} UTC").format(moment=f"{at:%a %d %b, %H:%M}")
+    return _("%(moment)s UTC") % {"moment": f"{at:%a %d %b, %H:%M}"}

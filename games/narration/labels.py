@@ -56,8 +56,8 @@ STATUSES = {
     "removed": gettext_lazy("Removed"),
 }
 PHASES = {
-    "day": lambda n: _("Day {n}").format(n=n),
-    "night": lambda n: _("Night {n}").format(n=n),
+    "day": lambda n: _("Day %(n)s") % {"n": n},
+    "night": lambda n: _("Night %(n)s") % {"n": n},
 }
 
 
@@ -105,17 +105,18 @@ def card_in_sentence(key) -> str:
     "an Elder Witch" (cards several players hold: the Witchhunt types)."""
     name = card_label(key)
     if key in CHARACTERS or (key in ROLES and key not in REPEATABLE):
-        return _("the {card}").format(card=name)
+        return _("the %(card)s") % {"card": name}
     if name[:1] in "AEIOU":
-        return _("an {card}").format(card=name)
-    return _("a {card}").format(card=name)
+        return _("an %(card)s") % {"card": name}
+    return _("a %(card)s") % {"card": name}
 
 
 def cards_text(cards: Mapping) -> str:
     """A Witchhunt seat's two cards: "Priest (Holy Villager)"."""
-    return _("{character} ({type})").format(
-        character=card_label(cards.get("character")), type=card_label(cards.get("type"))
-    )
+    return _("%(character)s (%(type)s)") % {
+        "character": card_label(cards.get("character")),
+        "type": card_label(cards.get("type")),
+    }
 
 
 class SeatCard(NamedTuple):
@@ -208,5 +209,5 @@ def audience_label(audience: str, meeting: str, seats: Iterable, names: Names) -
         return str(AUDIENCES[audience])
     people = ", ".join(names.get(s, s) for s in seats)
     if meeting:
-        return _("{meeting}: {players}").format(meeting=meeting.capitalize(), players=people)
-    return _("to {players}").format(players=people)
+        return _("%(meeting)s: %(players)s") % {"meeting": meeting.capitalize(), "players": people}
+    return _("to %(players)s") % {"players": people}

@@ -1,7 +1,8 @@
 """Names on cards and in the game's vocabulary: card, type, role, status, winner and phase
 labels, seat names as player names, and a seat's cards in words (`seat_cards`).
 
-Card names and card texts come from the engine's card tables and are shown as printed;
+Card names are the engine's keys worded in the reader's language (card_names.py); card
+texts come from the engine's card tables and are shown as printed (the spec's English);
 every other word here goes through Django's translation functions.
 """
 
@@ -12,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
+
+from .card_names import CHARACTER_NAMES, ROLE_NAMES, TYPE_NAMES
 
 Names = Mapping[str, str]  # seat name -> the occupant's player name
 
@@ -70,11 +73,11 @@ PHASE_WORDS = {
 
 # --- cards ----------------------------------------------------------------------------
 def character_label(key) -> str:
-    return CHARACTERS[key][1] if key in CHARACTERS else str(key)
+    return str(CHARACTER_NAMES[key]) if key in CHARACTER_NAMES else str(key)
 
 
 def type_label(key) -> str:
-    return TYPES[key][1] if key in TYPES else str(key)
+    return str(TYPE_NAMES[key]) if key in TYPE_NAMES else str(key)
 
 
 def type_label_count(key, n: int) -> str:
@@ -88,14 +91,14 @@ def type_note(key) -> str:
 
 
 def role_label(key) -> str:
-    return ROLES[key][1] if key in ROLES else str(key)
+    return str(ROLE_NAMES[key]) if key in ROLE_NAMES else str(key)
 
 
 def card_label(key) -> str:
     """A character, a player type or a Werewolf role by its name on the card."""
-    for table in (CHARACTERS, TYPES, ROLES):
+    for table in (CHARACTER_NAMES, TYPE_NAMES, ROLE_NAMES):
         if key in table:
-            return table[key][1]
+            return str(table[key])
     return str(key)
 
 
@@ -142,10 +145,12 @@ def seat_cards(ruleset: str, assignment) -> list[SeatCard]:
     """A seat's cards from the rulesets' card tables (`assignment` holds the dealt
     role, or character and type)."""
     if ruleset == "werewolf":
-        alignment, name, text = ROLES[assignment.role]
+        alignment, _name, text = ROLES[assignment.role]
+        name = role_label(assignment.role)
         return [SeatCard("role", assignment.role, name, text, alignment)]
     _number, name, expansion, text = CHARACTERS[assignment.character]
-    team, type_name = TYPES[assignment.type]
+    team, _type_name = TYPES[assignment.type]
+    name, type_name = character_label(assignment.character), type_label(assignment.type)
     return [
         SeatCard("character", assignment.character, name, text, expansion),
         SeatCard("type", assignment.type, type_name, None, team),

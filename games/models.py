@@ -665,6 +665,10 @@ class Notification(models.Model):
         Post, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
     )
     key = models.CharField(max_length=80, blank=True)
+    # What it says, as meaning (games/narration/said.py): worded when read, in its reader's
+    # language. `text` is its English, kept for a kind no installed app words any more
+    # and for a row written before (migration 0021) that could not be read back.
+    words = models.JSONField(default=dict, blank=True)
     text = models.CharField(max_length=300)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)

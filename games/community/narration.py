@@ -10,11 +10,15 @@ Replacements and prods: the public thread's notices, the in-site notifications a
 emails' one-line summaries. Only public facts are named: a seat by its player's name, the
 game, the phase; never a card, an alignment or a private thread."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
-from games.narration.said import meaning, sentence
+from games.narration import phase_label
+from games.narration.said import STAMP, meaning, sentence
 
 
 def day_words(at, zone) -> str:
@@ -25,48 +29,79 @@ def day_words(at, zone) -> str:
 def moment_words(at, zone) -> str:
     """A moment in one member's words and zone: "Fri 4 Dec 2026, 18:00 (Europe/Paris)"."""
     local = at.astimezone(zone)
-    return _("{day} {year}, {time} ({zone})").format(
-        day=day_words(at, zone), year=local.year, time=f"{local:%H:%M}", zone=zone.key
-    )
+    return _("%(day)s %(year)s, %(time)s (%(zone)s)") % {
+        "day": day_words(at, zone), "year": local.year, "time": f"{local:%H:%M}", "zone": zone.key
+    }  # fmt: skip
 
 
 def finished_games_words(count: int) -> str:
-    return ngettext("{n} finished game", "{n} finished games", count).format(n=count)
+    return ngettext("%(n)s finished game", "%(n)s finished games", count) % {"n": count}
 
 
 def too_few_games(needed: int, played: int) -> str:
     """Why a member may not sign up: "This game asks for 3 finished games; you have
     finished 1." """
-    return _("this game asks for {needed}; you have finished {played}").format(
-        needed=finished_games_words(needed), played=played
-    )
+    return _("this game asks for %(needed)s; you have finished %(played)s") % {
+        "needed": finished_games_words(needed), "played": played
+    }  # fmt: skip
 
 
-def full_text() -> str:
-    return _("Every seat is taken: you can deal the cards and start the game.")
+# --- the host's and players' notifications: kinds of a notification's words -------------
+FULL = "note_signup_full"
+STARTED = "note_signup_started"
+LAPSED = "note_signup_lapsed"
+WAITING = "note_signup_waiting"
 
 
-def started_text() -> str:
-    return _("The game has started: your cards are on your role page.")
+def _zoned(value) -> str:
+    """A moment kept with its reader's zone ({"at", "zone"}): in that zone's words."""
+    return moment_words(datetime.fromisoformat(value["at"]), ZoneInfo(value["zone"]))
 
 
-def lapsed_text(filled: int, seats: int, at, zone) -> str:
-    """The host's notice when the start date passes and the game is not full."""
-    return _(
-        "The start date ({moment}) has passed with {filled} of {seats} seats taken. "
+def zoned(at, zone) -> dict:
+    return {"at": at.astimezone(ZoneInfo("UTC")).strftime(STAMP), "zone": zone.key}
+
+
+sentence(FULL, gettext_lazy("Every seat is taken: you can deal the cards and start the game."))
+sentence(STARTED, gettext_lazy("The game has started: your cards are on your role page."))
+sentence(
+    LAPSED,
+    gettext_lazy(
+        "The start date (%(moment)s) has passed with %(filled)s of %(seats)s seats taken. "
         "Move the date, make the game smaller, or cancel it."
-    ).format(moment=moment_words(at, zone), filled=filled, seats=seats)
+    ),
+    moment=_zoned,
+)
+sentence(
+    WAITING,
+    gettext_lazy(
+        "The start date (%(moment)s) has passed and every seat is taken: deal and start "
+        "the game."
+    ),
+    moment=_zoned,
+)
 
 
-def waiting_text(at, zone) -> str:
+def full_words() -> dict:
+    return meaning(FULL)
+
+
+def started_words() -> dict:
+    return meaning(STARTED)
+
+
+def lapsed_words(filled: int, seats: int, at, zone) -> dict:
+    """The host's notice when the start date passes and the game is not full."""
+    return meaning(LAPSED, moment=zoned(at, zone), filled=filled, seats=seats)
+
+
+def waiting_words(at, zone) -> dict:
     """The host's notice when the start date passes and the full game is not dealt."""
-    return _(
-        "The start date ({moment}) has passed and every seat is taken: deal and start the game."
-    ).format(moment=moment_words(at, zone))
+    return meaning(WAITING, moment=zoned(at, zone))
 
 
 def cancelled_text(title: str) -> str:
-    return _("The moderator cancelled {title} before it started.").format(title=title)
+    return _("The moderator cancelled %(title)s before it started.") % {"title": title}
 
 
 # --- notices in the game's thread, the host's and the site's: kinds of a post's words ----
@@ -99,9 +134,9 @@ sentence(
 sentence(SITE_STARTED, SITE_STARTED_TEXT)
 
 
-def site_started_text(seats: int) -> str:
-    """The host's notification that the site started the full game."""
-    return SITE_STARTED_TEXT % {"seats": seats}
+def site_started_words(seats: int) -> dict:
+    """The host's notification that the site started the full game (the thread's words)."""
+    return meaning(SITE_STARTED, seats=seats)
 
 
 # --- replacements and prods -----------------------------------------------------------------
@@ -133,37 +168,68 @@ def reason_label(reason: str) -> str:
     return _(REASONS[reason]) if reason in REASONS else reason
 
 
-def offer_text(name: str, title: str, phase: str) -> str:
-    """To a volunteer: a seat offered (the game and the phase, nothing of the cards)."""
-    return _("{name}'s seat in {title} is offered to you ({phase}): take it or decline.").format(
-        name=name, title=title, phase=phase
-    )
+# The notifications of replacements and prods: kinds of a notification's words.
+OFFER = "note_offer"
+LEAVE_ASKED = "note_leave_asked"
+LEAVE_ASKED_WHY = "note_leave_asked_why"
+MEMBER_LEFT_NOTE = "note_member_left"
+PRODDED_YOU = "note_prodded_you"
+PRODDED_YOU_AGAIN = "note_prodded_you_again"
+PRODDED = "note_prodded"
+PRODDED_AGAIN = "note_prodded_again"
+
+sentence(
+    OFFER,
+    gettext_lazy("%(name)s's seat in %(title)s is offered to you (%(when)s): take it or decline."),
+    when=phase_label,
+)
+sentence(LEAVE_ASKED, gettext_lazy("%(name)s asked to be replaced."))
+sentence(LEAVE_ASKED_WHY, gettext_lazy("%(name)s asked to be replaced: “%(note)s”"))
+sentence(MEMBER_LEFT_NOTE, gettext_lazy(MEMBER_LEFT))
+sentence(
+    PRODDED_YOU,
+    gettext_lazy("You have not posted for a while in %(when)s: please post."),
+    when=phase_label,
+)
+sentence(
+    PRODDED_YOU_AGAIN,
+    gettext_lazy(
+        "Second prod in %(when)s: your seat is now marked for replacement. Post, or ask "
+        "the moderator to keep you."
+    ),
+    when=phase_label,
+)
+sentence(
+    PRODDED,
+    gettext_lazy("%(name)s was prodded (%(when)s): no post for the game's prod time."),
+    when=phase_label,
+)
+sentence(
+    PRODDED_AGAIN,
+    gettext_lazy("%(name)s was prodded a second time (%(when)s) and is marked for replacement."),
+    when=phase_label,
+)
 
 
-def leave_asked_text(name: str, note: str) -> str:
+def offer_words(name: str, title: str, phase: str) -> dict:
+    """To a volunteer: a seat offered (the game and the phase key, nothing of the cards)."""
+    return meaning(OFFER, name=name, title=title, when=phase)
+
+
+def leave_asked_words(name: str, note: str) -> dict:
     """To the moderator: a player asked to be replaced, with their reason if they gave one."""
     if note:
-        return _("{name} asked to be replaced: “{note}”").format(name=name, note=note)
-    return _("{name} asked to be replaced.").format(name=name)
+        return meaning(LEAVE_ASKED_WHY, name=name, note=note)
+    return meaning(LEAVE_ASKED, name=name)
 
 
-def prod_text(number: int, phase: str, *, name: str = "", you: bool) -> str:
-    """A prod (issue 16's prod rule): to the player (`you`) or to the moderator."""
+def prod_words(number: int, phase: str, *, name: str = "", you: bool) -> dict:
+    """A prod (issue 16's prod rule): to the player (`you`) or to the moderator; `phase`
+    its key."""
     if you:
-        if number == 1:
-            return _("You have not posted for a while in {phase}: please post.").format(phase=phase)
-        return _(
-            "Second prod in {phase}: your seat is now marked for replacement. Post, or ask "
-            "the moderator to keep you."
-        ).format(phase=phase)
-    if number == 1:
-        return _("{name} was prodded ({phase}): no post for the game's prod time.").format(
-            name=name, phase=phase
-        )
-    return _("{name} was prodded a second time ({phase}) and is marked for replacement.").format(
-        name=name, phase=phase
-    )
+        return meaning(PRODDED_YOU if number == 1 else PRODDED_YOU_AGAIN, when=phase)
+    return meaning(PRODDED if number == 1 else PRODDED_AGAIN, name=name, when=phase)
 
 
-def member_left_text() -> str:
-    return _(MEMBER_LEFT)[:300]
+def member_left_words() -> dict:
+    return meaning(MEMBER_LEFT_NOTE)

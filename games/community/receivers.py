@@ -7,7 +7,7 @@ from games import queue
 from games.models import Notification
 
 from . import ticks
-from .narration import started_text
+from .narration import started_words
 from .services.members import member_erased, member_export_part
 from .services.notices import notices_create
 from .services.replacements import offers_closed
@@ -19,7 +19,7 @@ def players_told(*, game, seats, **_):
         game=game,
         kind=Notification.Kind.SIGNUP,
         key="started",
-        texts={seat.user_id: started_text() for seat in seats},
+        texts={seat.user_id: started_words() for seat in seats},
     )
 
 

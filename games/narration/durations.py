@@ -19,15 +19,15 @@ def duration_words(delta: timedelta | None) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days and hours:
-        return _("{days} d {hours} h").format(days=days, hours=hours)
+        return _("%(days)s d %(hours)s h") % {"days": days, "hours": hours}
     if days:
-        return _("{days} d").format(days=days)
+        return _("%(days)s d") % {"days": days}
     if hours and minutes:
-        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": minutes}
     if hours:
-        return _("{hours} h").format(hours=hours)
+        return _("%(hours)s h") % {"hours": hours}
     if minutes:
-        return _("{minutes} min").format(minutes=minutes)
+        return _("%(minutes)s min") % {"minutes": minutes}
     return _("less than a minute")
 
 
@@ -35,10 +35,10 @@ def countdown_words(delta: timedelta) -> str:
     """When a deadline comes: "in 2 h 14 min", or "any moment now" once it is due."""
     if delta <= timedelta(0):
         return _("any moment now")
-    return _("in {duration}").format(duration=duration_words(delta))
+    return _("in %(duration)s") % {"duration": duration_words(delta)}
 
 
 def moment_utc(at) -> str:
     """A moment in UTC as a notice words it: "Tue 03 Mar, 00:00 UTC" (in the language's
     NOTICE_UTC_FORMAT, witchhunt/formats)."""
-    return _("{moment} UTC").format(moment=formats.date_format(at, "NOTICE_UTC_FORMAT"))
+    return _("%(moment)s UTC") % {"moment": formats.date_format(at, "NOTICE_UTC_FORMAT")}

@@ -22,41 +22,41 @@ Narrator = Callable[[Mapping, Names, str | None], str]
 
 
 def _phase(data, names, viewer):
-    return _("{phase} begins.").format(phase=phase_label(data.get("phase")))
+    return _("%(phase)s begins.") % {"phase": phase_label(data.get("phase"))}
 
 
 def _lynch(data, names, viewer):
-    return _("The town lynches {player}.").format(player=display_name(data.get("target"), names))
+    return _("The town lynches %(player)s.") % {"player": display_name(data.get("target"), names)}
 
 
 def _death(data, names, viewer):
-    return _("{player} has died.").format(player=display_name(data.get("player"), names))
+    return _("%(player)s has died.") % {"player": display_name(data.get("player"), names)}
 
 
 def _survival(data, names, viewer):
-    return _("{player} survived an attempt on their life.").format(
-        player=display_name(data.get("player"), names)
-    )
+    return _("%(player)s survived an attempt on their life.") % {
+        "player": display_name(data.get("player"), names)
+    }
 
 
 def _replaced(data, names, viewer):
     # Names resolve to the seat's current occupant: the newcomer (W-72).
-    return _("{player} now plays this seat (a replacement).").format(
-        player=display_name(data.get("player"), names)
-    )
+    return _("%(player)s now plays this seat (a replacement).") % {
+        "player": display_name(data.get("player"), names)
+    }
 
 
 GAME_OVER = {
     # winner: the end of the game, as a sentence
-    "village": gettext_lazy("The game is over: the Village wins. Winners: {winners}."),
-    "witches": gettext_lazy("The game is over: the Witches win. Winners: {winners}."),
-    "werewolves": gettext_lazy("The game is over: the Werewolves win. Winners: {winners}."),
-    "fool": gettext_lazy("The game is over: the Fool wins. Winners: {winners}."),
-    "were_hamster": gettext_lazy("The game is over: the Were-Hamster wins. Winners: {winners}."),
+    "village": gettext_lazy("The game is over: the Village wins. Winners: %(winners)s."),
+    "witches": gettext_lazy("The game is over: the Witches win. Winners: %(winners)s."),
+    "werewolves": gettext_lazy("The game is over: the Werewolves win. Winners: %(winners)s."),
+    "fool": gettext_lazy("The game is over: the Fool wins. Winners: %(winners)s."),
+    "were_hamster": gettext_lazy("The game is over: the Were-Hamster wins. Winners: %(winners)s."),
     "hamster_and_gerbil": gettext_lazy(
-        "The game is over: the Were-Hamster and the Were-Gerbil win. Winners: {winners}."
+        "The game is over: the Were-Hamster and the Were-Gerbil win. Winners: %(winners)s."
     ),
-    "nobody": gettext_lazy("The game is over: nobody wins. Winners: {winners}."),
+    "nobody": gettext_lazy("The game is over: nobody wins. Winners: %(winners)s."),
 }
 
 
@@ -64,10 +64,11 @@ def _game_over(data, names, viewer):
     winner = data.get("winner")
     winners = name_list(names, data.get("winners", []))
     if winner in GAME_OVER:
-        return GAME_OVER[winner].format(winners=winners)
-    return _("The game is over: {winner} wins. Winners: {winners}.").format(
-        winner=winner, winners=winners
-    )
+        return GAME_OVER[winner] % {"winners": winners}
+    return _("The game is over: %(winner)s wins. Winners: %(winners)s.") % {
+        "winner": winner,
+        "winners": winners,
+    }
 
 
 def public_setup(data) -> tuple[list[str], list[tuple[str, int]]]:
@@ -84,27 +85,27 @@ def _setup(data, names, viewer):
     characters, counts = public_setup(data)
     types = [
         # Translators: a number of players and their player type, e.g. "2 Elder Witches".
-        pgettext("count of a type", "{n} {type}").format(n=n, type=type_label_count(t, n))
+        pgettext("count of a type", "%(n)s %(type)s") % {"n": n, "type": type_label_count(t, n)}
         for t, n in counts
     ]
-    return _("In play: {characters}. Player types: {types}.").format(
-        characters=", ".join(character_label(c) for c in characters),
-        types=", ".join(types),
-    )
+    return _("In play: %(characters)s. Player types: %(types)s.") % {
+        "characters": ", ".join(character_label(c) for c in characters),
+        "types": ", ".join(types),
+    }
 
 
 def _vote(data, names, viewer):
     target = display_name(data.get("target"), names)
     if viewer is not None and data.get("voter") == viewer:
-        return _("You vote to lynch {target}.").format(target=target)
+        return _("You vote to lynch %(target)s.") % {"target": target}
     voter = display_name(data.get("voter"), names)
-    return _("{voter} votes to lynch {target}.").format(voter=voter, target=target)
+    return _("%(voter)s votes to lynch %(target)s.") % {"voter": voter, "target": target}
 
 
 def _unvote(data, names, viewer):
     if viewer is not None and data.get("voter") == viewer:
         return _("You withdraw your vote.")
-    return _("{voter} withdraws their vote.").format(voter=display_name(data.get("voter"), names))
+    return _("%(voter)s withdraws their vote.") % {"voter": display_name(data.get("voter"), names)}
 
 
 MEETINGS = {
@@ -120,12 +121,15 @@ def _meeting_vote(kind):
     def narrate(data, names, viewer):
         target = display_name(data.get("target"), names)
         if viewer is not None and data.get("voter") == viewer:
-            return _("{meeting}: You vote to kill {target}.").format(
-                meeting=MEETINGS[kind], target=target
-            )
-        return _("{meeting}: {voter} votes to kill {target}.").format(
-            meeting=MEETINGS[kind], voter=display_name(data.get("voter"), names), target=target
-        )
+            return _("%(meeting)s: You vote to kill %(target)s.") % {
+                "meeting": MEETINGS[kind],
+                "target": target,
+            }
+        return _("%(meeting)s: %(voter)s votes to kill %(target)s.") % {
+            "meeting": MEETINGS[kind],
+            "voter": display_name(data.get("voter"), names),
+            "target": target,
+        }
 
     return narrate
 
@@ -133,24 +137,24 @@ def _meeting_vote(kind):
 def _save_vote(data, names, viewer):
     target = display_name(data.get("target"), names)
     if viewer is not None and data.get("voter") == viewer:
-        return _("You vote to save {target}.").format(target=target)
+        return _("You vote to save %(target)s.") % {"target": target}
     voter = display_name(data.get("voter"), names)
-    return _("{voter} votes to save {target}.").format(voter=voter, target=target)
+    return _("%(voter)s votes to save %(target)s.") % {"voter": voter, "target": target}
 
 
 def _submitted(data, names, viewer):
     step = describe_step({k: v for k, v in data.items() if k != "actor"}, names)
     actor = data.get("actor")
     if actor and viewer is not None and actor == viewer:
-        return _("You chose: {step}.").format(step=step)
+        return _("You chose: %(step)s.") % {"step": step}
     if actor:
-        return _("{actor} chose: {step}.").format(actor=display_name(actor, names), step=step)
+        return _("%(actor)s chose: %(step)s.") % {"actor": display_name(actor, names), "step": step}
     # A weapon's submission goes to its user alone.
     if viewer is None:
-        return _("Weapon: {step}.").format(step=step)
+        return _("Weapon: %(step)s.") % {"step": step}
     if data.get("action") == "weapon":
-        return _("You chose your weapon's target: {step}.").format(step=step)
-    return _("You chose a target: {step}.").format(step=step)
+        return _("You chose your weapon's target: %(step)s.") % {"step": step}
+    return _("You chose a target: %(step)s.") % {"step": step}
 
 
 WITHDREW = {
@@ -172,21 +176,22 @@ def _withdrawn(data, names, viewer):  # addressed to the seat that withdrew
     if data.get("choice"):  # one of the Werewolf Witch's two potions (WW-7)
         choice = choice_label(data["choice"])
         if viewer is None:
-            return _("Withdrew a choice: {choice}.").format(choice=choice)
-        return _("You withdrew your {what}: {choice}.").format(
-            what=withdraw_label(what), choice=choice
-        )
+            return _("Withdrew a choice: %(choice)s.") % {"choice": choice}
+        return _("You withdrew your %(what)s: %(choice)s.") % {
+            "what": withdraw_label(what),
+            "choice": choice,
+        }
     if viewer is not None:
-        return _("You withdrew your {what}.").format(what=withdraw_label(what))
+        return _("You withdrew your %(what)s.") % {"what": withdraw_label(what)}
     if what in WITHDREW:
         return str(WITHDREW[what])
-    return _("Withdrew: {what}.").format(what=withdraw_label(what))
+    return _("Withdrew: %(what)s.") % {"what": withdraw_label(what)}
 
 
 def _lovers_bound(data, names, viewer):
-    return _("You bound the Lovers: {players}.").format(
-        players=name_list(names, data.get("lovers", []))
-    )
+    return _("You bound the Lovers: %(players)s.") % {
+        "players": name_list(names, data.get("lovers", []))
+    }
 
 
 def _info(data, names, viewer):
@@ -195,23 +200,23 @@ def _info(data, names, viewer):
 
 def _midnight(data, names, viewer):
     if "victim" in data:
-        return _("Midnight: the pack's victim is {victim}; hexed: {hexed}.").format(
-            victim=display_name(data.get("victim"), names),
-            hexed=display_name(data.get("hexed"), names),
-        )
+        return _("Midnight: the pack's victim is %(victim)s; hexed: %(hexed)s.") % {
+            "victim": display_name(data.get("victim"), names),
+            "hexed": display_name(data.get("hexed"), names),
+        }
     return _(
-        "Midnight: the Coven's target is {coven}; the Court's, {court}; vetoed: {vetoes}."
-    ).format(
-        coven=display_name(data.get("coven"), names),
-        court=display_name(data.get("court"), names),
-        vetoes=name_list(names, data.get("vetoes", [])),
-    )
+        "Midnight: the Coven's target is %(coven)s; the Court's, %(court)s; vetoed: %(vetoes)s."
+    ) % {
+        "coven": display_name(data.get("coven"), names),
+        "court": display_name(data.get("court"), names),
+        "vetoes": name_list(names, data.get("vetoes", [])),
+    }
 
 
 def _court_disbanded(data, names, viewer):
-    return _("The King's Court disbands: {players}.").format(
-        players=name_list(names, data.get("members", []))
-    )
+    return _("The King's Court disbands: %(players)s.") % {
+        "players": name_list(names, data.get("members", []))
+    }
 
 
 NARRATORS: dict[str, Narrator] = {

@@ -1,7 +1,8 @@
 """Names on cards and in the game's vocabulary: card, type, role, status, winner and phase
 labels, seat names as player names, and a seat's cards in words (`seat_cards`).
 
-Card names and card texts come from the engine's card tables and are shown as printed;
+Card names are the engine's keys worded in the reader's language (card_names.py); card
+texts come from the engine's card tables and are shown as printed (the spec's English);
 every other word here goes through Django's translation functions.
 """
 
@@ -12,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
+
+from .card_names import CHARACTER_NAMES, ROLE_NAMES, TYPE_NAMES
 
 Names = Mapping[str, str]  # seat name -> the occupant's player name
 
@@ -56,8 +59,8 @@ STATUSES = {
     "removed": gettext_lazy("Removed"),
 }
 PHASES = {
-    "day": lambda n: _("Day {n}").format(n=n),
-    "night": lambda n: _("Night {n}").format(n=n),
+    "day": lambda n: _("Day %(n)s") % {"n": n},
+    "night": lambda n: _("Night %(n)s") % {"n": n},
 }
 
 
@@ -70,11 +73,11 @@ PHASE_WORDS = {
 
 # --- cards ----------------------------------------------------------------------------
 def character_label(key) -> str:
-    return CHARACTERS[key][1] if key in CHARACTERS else str(key)
+    return str(CHARACTER_NAMES[key]) if key in CHARACTER_NAMES else str(key)
 
 
 def type_label(key) -> str:
-    return TYPES[key][1] if key in TYPES else str(key)
+    return str(TYPE_NAMES[key]) if key in TYPE_NAMES else str(key)
 
 
 def type_label_count(key, n: int) -> str:
@@ -88,14 +91,14 @@ def type_note(key) -> str:
 
 
 def role_label(key) -> str:
-    return ROLES[key][1] if key in ROLES else str(key)
+    return str(ROLE_NAMES[key]) if key in ROLE_NAMES else str(key)
 
 
 def card_label(key) -> str:
     """A character, a player type or a Werewolf role by its name on the card."""
-    for table in (CHARACTERS, TYPES, ROLES):
+    for table in (CHARACTER_NAMES, TYPE_NAMES, ROLE_NAMES):
         if key in table:
-            return table[key][1]
+            return str(table[key])
     return str(key)
 
 
@@ -105,17 +108,18 @@ def card_in_sentence(key) -> str:
     "an Elder Witch" (cards several players hold: the Witchhunt types)."""
     name = card_label(key)
     if key in CHARACTERS or (key in ROLES and key not in REPEATABLE):
-        return _("the {card}").format(card=name)
+        return _("the %(card)s") % {"card": name}
     if name[:1] in "AEIOU":
-        return _("an {card}").format(card=name)
-    return _("a {card}").format(card=name)
+        return _("an %(card)s") % {"card": name}
+    return _("a %(card)s") % {"card": name}
 
 
 def cards_text(cards: Mapping) -> str:
     """A Witchhunt seat's two cards: "Priest (Holy Villager)"."""
-    return _("{character} ({type})").format(
-        character=card_label(cards.get("character")), type=card_label(cards.get("type"))
-    )
+    return _("%(character)s (%(type)s)") % {
+        "character": card_label(cards.get("character")),
+        "type": card_label(cards.get("type")),
+    }
 
 
 class SeatCard(NamedTuple):
@@ -141,10 +145,12 @@ def seat_cards(ruleset: str, assignment) -> list[SeatCard]:
     """A seat's cards from the rulesets' card tables (`assignment` holds the dealt
     role, or character and type)."""
     if ruleset == "werewolf":
-        alignment, name, text = ROLES[assignment.role]
+        alignment, _name, text = ROLES[assignment.role]
+        name = role_label(assignment.role)
         return [SeatCard("role", assignment.role, name, text, alignment)]
     _number, name, expansion, text = CHARACTERS[assignment.character]
-    team, type_name = TYPES[assignment.type]
+    team, _type_name = TYPES[assignment.type]
+    name, type_name = character_label(assignment.character), type_label(assignment.type)
     return [
         SeatCard("character", assignment.character, name, text, expansion),
         SeatCard("type", assignment.type, type_name, None, team),
@@ -208,5 +214,5 @@ def audience_label(audience: str, meeting: str, seats: Iterable, names: Names) -
         return str(AUDIENCES[audience])
     people = ", ".join(names.get(s, s) for s in seats)
     if meeting:
-        return _("{meeting}: {players}").format(meeting=meeting.capitalize(), players=people)
-    return _("to {players}").format(players=people)
+        return _("%(meeting)s: %(players)s") % {"meeting": meeting.capitalize(), "players": people}
+    return _("to %(players)s") % {"players": people}

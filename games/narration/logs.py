@@ -14,23 +14,25 @@ Data = Mapping  # an event's data, as the engine emitted it
 
 # --- public announcements -------------------------------------------------------------
 def _reveal(data, names):
-    return _("{player} reveals that they are {card}.").format(
-        player=display_name(data.get("player"), names),
-        card=card_in_sentence(data.get("character")),
-    )
+    return _("%(player)s reveals that they are %(card)s.") % {
+        "player": display_name(data.get("player"), names),
+        "card": card_in_sentence(data.get("character")),
+    }
 
 
 def _gift(data, names):
-    return _("{giver} gives {player} an extra life.").format(
-        giver=display_name(data.get("from"), names), player=display_name(data.get("player"), names)
-    )
+    return _("%(giver)s gives %(player)s an extra life.") % {
+        "giver": display_name(data.get("from"), names),
+        "player": display_name(data.get("player"), names),
+    }
 
 
 def _card(data, names):
     """A Werewolf death's card, when the game shows it (WW-3): "Martha was a Villager"."""
-    return _("{player} was {card}.").format(
-        player=display_name(data.get("player"), names), card=card_in_sentence(data.get("role"))
-    )
+    return _("%(player)s was %(card)s.") % {
+        "player": display_name(data.get("player"), names),
+        "card": card_in_sentence(data.get("role")),
+    }
 
 
 STALEMATES = {
@@ -48,10 +50,10 @@ def stalemate(data, names, viewer=None):
     cycles = data.get("cycles")
     if data.get("cause") == "cycles" and isinstance(cycles, int):
         return ngettext(
-            "Stalemate: nobody has died for {n} cycle, so the Witches win.",
-            "Stalemate: nobody has died for {n} cycles in a row, so the Witches win.",
+            "Stalemate: nobody has died for %(n)s cycle, so the Witches win.",
+            "Stalemate: nobody has died for %(n)s cycles in a row, so the Witches win.",
             cycles,
-        ).format(n=cycles)
+        ) % {"n": cycles}
     if data.get("cause") in STALEMATES:
         return str(STALEMATES[data["cause"]])
     return _("Stalemate: the Witches win.")
@@ -59,8 +61,8 @@ def stalemate(data, names, viewer=None):
 
 PLAYER_ANNOUNCEMENTS = {
     # event: a sentence about one player
-    "removed": gettext_lazy("{player} has been removed from the game by the moderator."),
-    "returned": gettext_lazy("{player} is alive after all and returns to the game."),
+    "removed": gettext_lazy("%(player)s has been removed from the game by the moderator."),
+    "returned": gettext_lazy("%(player)s is alive after all and returns to the game."),
 }
 ANNOUNCEMENTS = {
     # event: a sentence about nobody in particular
@@ -75,7 +77,7 @@ def public(data: Data, names: Names, viewer=None) -> str:
     """A public announcement (a `public` event), by its `event`."""
     event = data.get("event")
     if event in PLAYER_ANNOUNCEMENTS:
-        return PLAYER_ANNOUNCEMENTS[event].format(player=display_name(data.get("player"), names))
+        return PLAYER_ANNOUNCEMENTS[event] % {"player": display_name(data.get("player"), names)}
     if event in ANNOUNCEMENTS:
         return str(ANNOUNCEMENTS[event])
     if event in PUBLIC:
@@ -85,9 +87,9 @@ def public(data: Data, names: Names, viewer=None) -> str:
 
 # --- the moderator's log --------------------------------------------------------------
 OUTCOMES = {
-    "died": gettext_lazy("Kill attempt on {player} ({cause}): died."),
-    "survived": gettext_lazy("Kill attempt on {player} ({cause}): survived."),
-    "fake": gettext_lazy("Kill attempt on {player} ({cause}): died (a fake death)."),
+    "died": gettext_lazy("Kill attempt on %(player)s (%(cause)s): died."),
+    "survived": gettext_lazy("Kill attempt on %(player)s (%(cause)s): survived."),
+    "fake": gettext_lazy("Kill attempt on %(player)s (%(cause)s): died (a fake death)."),
 }
 
 
@@ -96,53 +98,55 @@ def _attempt(data, names):
     if outcome in OUTCOMES:
         sentence = OUTCOMES[outcome]
     else:
-        sentence = _("Kill attempt on {player} ({cause}): {outcome}.")
-    return sentence.format(
-        player=display_name(data["attempt"], names), cause=data.get("cause"), outcome=outcome
-    )
+        sentence = _("Kill attempt on %(player)s (%(cause)s): %(outcome)s.")
+    return sentence % {
+        "player": display_name(data["attempt"], names),
+        "cause": data.get("cause"),
+        "outcome": outcome,
+    }
 
 
 def _protected(data, names):
-    return _("Protected tonight: {players}.").format(players=name_list(names, data["protected"]))
+    return _("Protected tonight: %(players)s.") % {"players": name_list(names, data["protected"])}
 
 
 def _court(data, names):
-    return _("The King's Court forms: {players}.").format(players=name_list(names, data["court"]))
+    return _("The King's Court forms: %(players)s.") % {"players": name_list(names, data["court"])}
 
 
 def _captain(data, names):
     lives = data.get("lives")
     return ngettext(
-        "The Captain {player} now has {n} extra life.",
-        "The Captain {player} now has {n} extra lives.",
+        "The Captain %(player)s now has %(n)s extra life.",
+        "The Captain %(player)s now has %(n)s extra lives.",
         lives,
-    ).format(player=display_name(data["captain"], names), n=lives)
+    ) % {"player": display_name(data["captain"], names), "n": lives}
 
 
 def _alarm(data, names):
-    return _("The Alarm's type: {type}.").format(type=card_label(data["alarm"]))
+    return _("The Alarm's type: %(type)s.") % {"type": card_label(data["alarm"])}
 
 
 def _stalemate_cycles(data, names):
     n = data["stalemate"]
     return ngettext(
-        "Stalemate: {n} cycle without a death.", "Stalemate: {n} cycles without a death.", n
-    ).format(n=n)
+        "Stalemate: %(n)s cycle without a death.", "Stalemate: %(n)s cycles without a death.", n
+    ) % {"n": n}
 
 
 def _wizard(data, names):
-    return _("The Wizard {wizard} guessed that {player} is {card}.").format(
-        wizard=display_name(data["wizard"], names),
-        player=display_name(data.get("target"), names),
-        card=card_in_sentence(data.get("guess")),
-    )
+    return _("The Wizard %(wizard)s guessed that %(player)s is %(card)s.") % {
+        "wizard": display_name(data["wizard"], names),
+        "player": display_name(data.get("target"), names),
+        "card": card_in_sentence(data.get("guess")),
+    }
 
 
 def _act(data, names):
     if data.get("act") == "remove":
-        return _("The moderator removes {player}.").format(
-            player=display_name(data.get("player"), names)
-        )
+        return _("The moderator removes %(player)s.") % {
+            "player": display_name(data.get("player"), names)
+        }
     if data.get("act") == "stalemate":
         return _("The moderator declares a stalemate.")
     return generic(data, names)
@@ -176,34 +180,37 @@ def moderator(data: Data, names: Names, viewer=None) -> str:
 
 # --- the afterlife's log --------------------------------------------------------------
 def _protect(data, names):
-    return _("Angel {angel} votes to protect {player}.").format(
-        angel=display_name(data.get("by"), names), player=display_name(data["protect"], names)
-    )
+    return _("Angel %(angel)s votes to protect %(player)s.") % {
+        "angel": display_name(data.get("by"), names),
+        "player": display_name(data["protect"], names),
+    }
 
 
 def _veto(data, names):
-    return _("Demon {demon} votes to veto {player}.").format(
-        demon=display_name(data.get("by"), names), player=display_name(data["veto"], names)
-    )
+    return _("Demon %(demon)s votes to veto %(player)s.") % {
+        "demon": display_name(data.get("by"), names),
+        "player": display_name(data["veto"], names),
+    }
 
 
 def _archangel(data, names):
-    return _("{player} spends an Archangel card.").format(
-        player=display_name(data["archangel"], names)
-    )
+    return _("%(player)s spends an Archangel card.") % {
+        "player": display_name(data["archangel"], names)
+    }
 
 
 def _archdemon(data, names):
-    return _("{player} spends an Archangel card to veto {target}.").format(
-        player=display_name(data["archdemon"], names),
-        target=display_name(data.get("target"), names),
-    )
+    return _("%(player)s spends an Archangel card to veto %(target)s.") % {
+        "player": display_name(data["archdemon"], names),
+        "target": display_name(data.get("target"), names),
+    }
 
 
 def _give_card(data, names):
-    return _("{player} gives an Archangel card to {target}.").format(
-        player=display_name(data["give_card"], names), target=display_name(data.get("to"), names)
-    )
+    return _("%(player)s gives an Archangel card to %(target)s.") % {
+        "player": display_name(data["give_card"], names),
+        "target": display_name(data.get("to"), names),
+    }
 
 
 AFTERLIFE = {

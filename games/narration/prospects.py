@@ -49,41 +49,42 @@ def accepted_text(action: str, step: dict, names: Names, card: str | None) -> st
     Dan.")."""
     target = display_name(step["target"], names) if step.get("target") else ""
     if action == "vote":
-        return _("Your vote is now on {name}.").format(name=target)
+        return _("Your vote is now on %(name)s.") % {"name": target}
     votes = {
-        "coven": _("Your Coven vote is now on {name}."),
-        "court": _("Your Court vote is now on {name}."),
-        "pack": _("Your pack vote is now on {name}."),
-        "protect": _("Your vote to protect is now on {name}."),
-        "veto": _("Your veto is now on {name}."),
-        "save": _("Your save vote is now on {name}."),
+        "coven": _("Your Coven vote is now on %(name)s."),
+        "court": _("Your Court vote is now on %(name)s."),
+        "pack": _("Your pack vote is now on %(name)s."),
+        "protect": _("Your vote to protect is now on %(name)s."),
+        "veto": _("Your veto is now on %(name)s."),
+        "save": _("Your save vote is now on %(name)s."),
     }
     if action in votes:
-        return votes[action].format(name=target)
+        return votes[action] % {"name": target}
     if action == "archangel":
         return _(
             "You spent your Archangel card: tonight the Angels' protection ignores every veto."
         )
     if action == "archdemon":
-        return _("You spent your Archangel card on an Archdemon veto of {name}.").format(
-            name=target
-        )
+        return _("You spent your Archangel card on an Archdemon veto of %(name)s.") % {
+            "name": target
+        }
     if action == "give_card":
-        return _("You gave an Archangel card to {name}.").format(name=target)
+        return _("You gave an Archangel card to %(name)s.") % {"name": target}
     if action == "weapon":
-        return _("You will use your weapon on {name} tonight.").format(name=target)
+        return _("You will use your weapon on %(name)s tonight.") % {"name": target}
     # An ability: what its form does (or the choice made), and whom it names.
     choice = step.get("choice")
     what = str(choice_label(choice) if choice else ability_label(card) if card else "")
     named = {k: v for k, v in step.items() if k != "choice"}
     if named.get("targets") or named.get("guess"):
-        return _("Submitted: {what} ({details}).").format(
-            what=what, details=describe_step(named, names)
-        )
+        return _("Submitted: %(what)s (%(details)s).") % {
+            "what": what,
+            "details": describe_step(named, names),
+        }
     if choice:
-        return _("Submitted: {what}.").format(what=what)
-    return _("Submitted: {what}, naming no one.").format(what=what)
+        return _("Submitted: %(what)s.") % {"what": what}
+    return _("Submitted: %(what)s, naming no one.") % {"what": what}
 
 
 def withdrawn_text(what_label: str) -> str:
-    return _("You withdrew your {what}.").format(what=what_label)
+    return _("You withdrew your %(what)s.") % {"what": what_label}

@@ -10,10 +10,12 @@ post keeps its words (None). Pure: the migration reads the rows.
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 from django.utils import translation
 
-from .said import SENTENCES, post_words, sentence_pattern
+from .said import SENTENCES, STAMP, post_words, sentence_pattern
 from .summaries import EVENTS, SUMMARY
 
 ANNOUNCEMENT = "post__announcement"
@@ -24,6 +26,7 @@ SEAL = re.compile(
     re.S,
 )
 SEAL_KIND = "fair_deal_seal"
+NOTE = "note_"  # the kinds of a notification's words begin so
 
 
 def _seconds(words: str) -> int | None:
@@ -58,6 +61,8 @@ def notice_words(text: str, html: str, css: str) -> dict | None:
     """An old notice's meaning, or None when no sentence gives its text and HTML back."""
     with translation.override("en"):
         for kind, sentence in SENTENCES.items():
+            if kind.startswith(NOTE):
+                continue  # a notification's sentence, never a post's
             match = sentence_pattern(str(sentence)).match(text)
             if not match:
                 continue
@@ -127,4 +132,54 @@ def summary_words(
                         words["then"] = then
                     if post_words(words, names, ANNOUNCEMENT) == (text, html):
                         return words
+    return None
+
+
+# --- notifications -------------------------------------------------------------------------
+# A moment in a notification, in its reader's zone: "Fri 4 Dec 2026, 18:00 (Europe/Paris)".
+ZONED = re.compile(r"\w{3} (\d{1,2}) (\w{3}) (\d{4}), (\d\d):(\d\d) \(([^)]+)\)")
+MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def _zoned(words: str) -> dict | None:
+    m = ZONED.fullmatch(words)
+    if not m or m[2] not in MONTHS:
+        return None
+    try:
+        zone = ZoneInfo(m[6])
+        at = datetime(int(m[3]), MONTHS.index(m[2]) + 1, int(m[1]), int(m[4]), int(m[5]),
+                      tzinfo=zone)  # fmt: skip
+    except (ValueError, KeyError):
+        return None
+    return {"at": at.astimezone(UTC).strftime(STAMP), "zone": m[6]}
+
+
+def _note_arg(key: str, value: str, known: Mapping):
+    if key in known:
+        return known[key]
+    if key in ("day", "when"):  # "Day 2" -> "day 2"
+        return value[:1].lower() + value[1:]
+    if key == "moment":
+        return _zoned(value)
+    if key in ("number", "seats", "filled") and value.isdigit():
+        return int(value)
+    return value
+
+
+def notification_words(text: str, kinds: Sequence[str], known: Mapping) -> dict | None:
+    """An old notification's meaning: the first of `kinds` whose sentence, worded again in
+    English, gives `text` back exactly; None when none does. `known`: arguments the row
+    itself tells (a mention's thread and ruleset, from its post and game)."""
+    with translation.override("en"):
+        for kind in kinds:
+            sentence = SENTENCES.get(kind)
+            match = sentence and sentence_pattern(str(sentence)).match(text)
+            if not match:
+                continue
+            args = {k: _note_arg(k, v, known) for k, v in match.groupdict().items()}
+            if None in args.values():
+                continue
+            words = {"kind": kind, "args": args}
+            if post_words(words, {})[0] == text:
+                return words
     return None

@@ -8,27 +8,27 @@ from .labels import Names, card_label, cards_text, display_name, name_list
 
 ALLY_GROUPS = {
     # group: whose names the result holds, as a sentence
-    "elder_witch": gettext_lazy("Your fellow Elder Witches: {players}."),
-    "junior_witch": gettext_lazy("Your fellow Junior Witches: {players}."),
-    "village_spy": gettext_lazy("Your fellow Village Spies: {players}."),
-    "village_lover": gettext_lazy("Your Lover: {players}."),
-    "musketeers": gettext_lazy("Your fellow Musketeers: {players}."),
-    "werewolves": gettext_lazy("Your fellow Werewolves: {players}."),
+    "elder_witch": gettext_lazy("Your fellow Elder Witches: %(players)s."),
+    "junior_witch": gettext_lazy("Your fellow Junior Witches: %(players)s."),
+    "village_spy": gettext_lazy("Your fellow Village Spies: %(players)s."),
+    "village_lover": gettext_lazy("Your Lover: %(players)s."),
+    "musketeers": gettext_lazy("Your fellow Musketeers: %(players)s."),
+    "werewolves": gettext_lazy("Your fellow Werewolves: %(players)s."),
 }
 MIXED_GROUPS = {
     # group: the mixed list a Witch is told (W-25, W-26), with and without names
     "elder_witch": (
         lambda n: ngettext(
-            "The Junior Witches and Village Spies: {players} — {n} Witch among them.",
-            "The Junior Witches and Village Spies: {players} — {n} Witches among them.",
+            "The Junior Witches and Village Spies: %(players)s — %(n)s Witch among them.",
+            "The Junior Witches and Village Spies: %(players)s — %(n)s Witches among them.",
             n,
         ),
         gettext_lazy("The Junior Witches and Village Spies: nobody."),
     ),
     "junior_witch": (
         lambda n: ngettext(
-            "The Elder Witches and Village Spies: {players} — {n} Witch among them.",
-            "The Elder Witches and Village Spies: {players} — {n} Witches among them.",
+            "The Elder Witches and Village Spies: %(players)s — %(n)s Witch among them.",
+            "The Elder Witches and Village Spies: %(players)s — %(n)s Witches among them.",
             n,
         ),
         gettext_lazy("The Elder Witches and Village Spies: nobody."),
@@ -37,47 +37,47 @@ MIXED_GROUPS = {
 CHECKS = {
     # what: (said when true, said when false)
     "priest": (
-        gettext_lazy("Priest's check: {player} is in the Coven."),
-        gettext_lazy("Priest's check: {player} is not in the Coven."),
+        gettext_lazy("Priest's check: %(player)s is in the Coven."),
+        gettext_lazy("Priest's check: %(player)s is not in the Coven."),
     ),
     "inquisitor": (
-        gettext_lazy("Inquisitor's check: {player} is a Holy Villager."),
-        gettext_lazy("Inquisitor's check: {player} is not a Holy Villager."),
+        gettext_lazy("Inquisitor's check: %(player)s is a Holy Villager."),
+        gettext_lazy("Inquisitor's check: %(player)s is not a Holy Villager."),
     ),
     "investigator": (
-        gettext_lazy("Investigator's check: {player} is a Village Spy."),
-        gettext_lazy("Investigator's check: {player} is not a Village Spy."),
+        gettext_lazy("Investigator's check: %(player)s is a Village Spy."),
+        gettext_lazy("Investigator's check: %(player)s is not a Village Spy."),
     ),
     "seer": (
-        gettext_lazy("Seer's check: {player} is a Werewolf."),
-        gettext_lazy("Seer's check: {player} is not a Werewolf."),
+        gettext_lazy("Seer's check: %(player)s is a Werewolf."),
+        gettext_lazy("Seer's check: %(player)s is not a Werewolf."),
     ),
     "gerbil": (
-        gettext_lazy("Were-Gerbil's check: {player} is the Were-Hamster."),
-        gettext_lazy("Were-Gerbil's check: {player} is not the Were-Hamster."),
+        gettext_lazy("Were-Gerbil's check: %(player)s is the Were-Hamster."),
+        gettext_lazy("Were-Gerbil's check: %(player)s is not the Were-Hamster."),
     ),
 }
 HOLDERS = {
     # what: (said when the card is in play, said when it is not) (W-34, W-45)
     "acolyte": (
-        gettext_lazy("The Priest is {player}."),
+        gettext_lazy("The Priest is %(player)s."),
         gettext_lazy("There is no Priest in this game."),
     ),
     "nun": (
-        gettext_lazy("The Bishop is {player}."),
+        gettext_lazy("The Bishop is %(player)s."),
         gettext_lazy("There is no Bishop in this game."),
     ),
 }
 LISTS = {
     # what: a sentence naming the players of the result
-    "bishop": gettext_lazy("The living Coven members: {players}."),
-    "zealot": gettext_lazy("The living Holy Villagers: {players}."),
-    "cupid": gettext_lazy("The Village Lovers: {players}."),
-    "court": gettext_lazy("The King's Court: {players}."),
-    "coven": gettext_lazy("The Junior Witches have joined the Coven. The Coven: {players}."),
-    "veto": gettext_lazy("The Demons vetoed: {players}."),
-    "summoner": gettext_lazy("The Summoner named: {players}."),
-    "assassin": gettext_lazy("The Assassin named: {players}."),
+    "bishop": gettext_lazy("The living Coven members: %(players)s."),
+    "zealot": gettext_lazy("The living Holy Villagers: %(players)s."),
+    "cupid": gettext_lazy("The Village Lovers: %(players)s."),
+    "court": gettext_lazy("The King's Court: %(players)s."),
+    "coven": gettext_lazy("The Junior Witches have joined the Coven. The Coven: %(players)s."),
+    "veto": gettext_lazy("The Demons vetoed: %(players)s."),
+    "summoner": gettext_lazy("The Summoner named: %(players)s."),
+    "assassin": gettext_lazy("The Assassin named: %(players)s."),
 }
 FIXED = {
     # what: a result that is the same sentence every time
@@ -99,8 +99,8 @@ QUEEN = {
 
 def _allies(result, about, names):
     group = result.get("group")
-    own = ALLY_GROUPS.get(group, gettext_lazy("Your group: {players}."))
-    text = own.format(players=name_list(names, result.get("known", [])))
+    own = ALLY_GROUPS.get(group, gettext_lazy("Your group: %(players)s."))
+    text = own % {"players": name_list(names, result.get("known", []))}
     if group not in MIXED_GROUPS:
         return text
     named, nobody = MIXED_GROUPS[group]
@@ -108,39 +108,40 @@ def _allies(result, about, names):
     if not mixed:
         return f"{text} {nobody}"
     n = result.get("mixed_witches", 0)
-    return f"{text} {named(n).format(players=name_list(names, mixed), n=n)}"
+    return f"{text} {named(n) % {'players': name_list(names, mixed), 'n': n}}"
 
 
 def _oracle(result, about, names):
     if not result:
         return _("No character that kills at Halftime is in play.")
     parts = [
-        _("{card}: {player}").format(card=card_label(c), player=display_name(n, names))
+        _("%(card)s: %(player)s") % {"card": card_label(c), "player": display_name(n, names)}
         for c, n in sorted(result.items())
     ]
-    return _("The characters that kill at Halftime: {cards}.").format(cards="; ".join(parts))
+    return _("The characters that kill at Halftime: %(cards)s.") % {"cards": "; ".join(parts)}
 
 
 def _archangel_card(result, about, names):
     return ngettext(
-        "You now hold {n} Archangel card.", "You now hold {n} Archangel cards.", result
-    ).format(n=result)
+        "You now hold %(n)s Archangel card.", "You now hold %(n)s Archangel cards.", result
+    ) % {"n": result}
 
 
 def _cards_of_one(result, about, names):
-    return _("{player}'s cards: {cards}.").format(
-        player=display_name(about, names), cards=cards_text(result)
-    )
+    return _("%(player)s's cards: %(cards)s.") % {
+        "player": display_name(about, names),
+        "cards": cards_text(result),
+    }
 
 
 def _cards_of_dead(result, about, names):
     if not result:
         return _("Nobody's cards to see.")
     parts = [
-        _("{player}: {cards}").format(player=display_name(n, names), cards=cards_text(c))
+        _("%(player)s: %(cards)s") % {"player": display_name(n, names), "cards": cards_text(c)}
         for n, c in sorted(result.items())
     ]
-    return _("The cards of the dead: {cards}.").format(cards="; ".join(parts))
+    return _("The cards of the dead: %(cards)s.") % {"cards": "; ".join(parts)}
 
 
 def _queen(result, about, names):
@@ -154,27 +155,27 @@ def _armed(result, about, names):
 
 
 def _harlot(result, about, names):
-    return _("{player}, a Village Lover, was protected; you share the protection.").format(
-        player=display_name(about, names)
-    )
+    return _("%(player)s, a Village Lover, was protected; you share the protection.") % {
+        "player": display_name(about, names)
+    }
 
 
 def _traveling_medic(result, about, names):
     if result:
-        return _("{player} gained an extra life from you.").format(
-            player=display_name(about, names)
-        )
-    return _("{player} did not gain an extra life from you.").format(
-        player=display_name(about, names)
-    )
+        return _("%(player)s gained an extra life from you.") % {
+            "player": display_name(about, names)
+        }
+    return _("%(player)s did not gain an extra life from you.") % {
+        "player": display_name(about, names)
+    }
 
 
 def _witch(result, about, names):
-    return _("The pack's victim tonight: {player}.").format(player=display_name(about, names))
+    return _("The pack's victim tonight: %(player)s.") % {"player": display_name(about, names)}
 
 
 def _lovers(result, about, names):
-    return _("Your Lover: {player}.").format(player=display_name(result, names))
+    return _("Your Lover: %(player)s.") % {"player": display_name(result, names)}
 
 
 def _generic(what, result, about, names):
@@ -207,12 +208,12 @@ def describe_info(what, result, about, names: Names) -> str:
     """One private result in words (the `info` events of FORMAT.md)."""
     if what in CHECKS:
         yes, no = CHECKS[what]
-        return (yes if result else no).format(player=display_name(about, names))
+        return (yes if result else no) % {"player": display_name(about, names)}
     if what in HOLDERS:
         named, absent = HOLDERS[what]
-        return str(absent) if result is None else named.format(player=display_name(result, names))
+        return str(absent) if result is None else named % {"player": display_name(result, names)}
     if what in LISTS:
-        return LISTS[what].format(players=name_list(names, result))
+        return LISTS[what] % {"players": name_list(names, result)}
     if what in FIXED:
         return str(FIXED[what])
     if what in RESULTS:

@@ -23,132 +23,147 @@ _ = gettext_lazy
 
 REASONS = {
     # --- the day's vote (W-4, W-4a, W-30, W-38; WW-2) ---------------------------------------
-    "majority": ("W-4", _("{player} is lynched: {votes} of {living} votes is a majority.")),
+    "majority": ("W-4", _("%(player)s is lynched: %(votes)s of %(living)s votes is a majority.")),
     "majority_recount": (
         "W-4a",
         _(
-            "{player} is lynched: once a death changed the count, {votes} of {living} votes "
+            "%(player)s is lynched: once a death changed the count, %(votes)s of %(living)s votes "
             "was a majority."
         ),
     ),
     "judge": (
         "W-30",
-        _("{player} is lynched at the deadline: the Judge named them and no majority formed."),
+        _("%(player)s is lynched at the deadline: the Judge named them and no majority formed."),
     ),
-    "cannon": ("W-38", _("{player} is lynched: the Loose Cannon named them.")),
+    "cannon": ("W-38", _("%(player)s is lynched: the Loose Cannon named them.")),
     "no_lynch": (
         "W-4",
         _(
-            "No lynch on {day}: the most votes anyone held, {votes} of {living}, is not a "
-            "majority (a lynch needs {need})."
+            "No lynch on %(day)s: the most votes anyone held, %(votes)s of %(living)s, is not a "
+            "majority (a lynch needs %(need)s)."
         ),
     ),
     "no_votes": (
         "W-4",
-        _("No lynch on {day}: no vote stood at the deadline (a lynch needs {need} of {living})."),
+        _(
+            "No lynch on %(day)s: no vote stood at the deadline (a lynch needs %(need)s of "
+            "%(living)s)."
+        ),
     ),
     "ww_no_votes": (
         "WW-2",
-        _("No lynch on {day}: no vote stood at the deadline (a lynch needs {need} of {living})."),
+        _(
+            "No lynch on %(day)s: no vote stood at the deadline (a lynch needs %(need)s of "
+            "%(living)s)."
+        ),
     ),
-    "ww_majority": ("WW-2", _("{player} is lynched: {votes} of {living} votes is a majority.")),
+    "ww_majority": (
+        "WW-2",
+        _("%(player)s is lynched: %(votes)s of %(living)s votes is a majority."),
+    ),
     "ww_majority_recount": (
         "WW-2",
         _(
-            "{player} is lynched: once a death changed the count, {votes} of {living} votes "
+            "%(player)s is lynched: once a death changed the count, %(votes)s of %(living)s votes "
             "was a majority."
         ),
     ),
     "ww_no_lynch": (
         "WW-2",
         _(
-            "No lynch on {day}: the most votes anyone held, {votes} of {living}, is not a "
-            "majority (a lynch needs {need})."
+            "No lynch on %(day)s: the most votes anyone held, %(votes)s of %(living)s, is not a "
+            "majority (a lynch needs %(need)s)."
         ),
     ),
     # --- kill attempts that kill (W-9 g, by cause) ---------------------------------------
-    "died_coven": ("W-9", _("{player} died to the Coven's kill: nothing saved them.")),
-    "died_court": ("W-49", _("{player} died to the King's Court's kill.")),
-    "died_hunter": ("W-40", _("{player} died to the Hunter's kill on the Halftime night.")),
-    "died_entertainer": ("W-44", _("{player} died to the Entertainer's attempt.")),
+    "died_coven": ("W-9", _("%(player)s died to the Coven's kill: nothing saved them.")),
+    "died_court": ("W-49", _("%(player)s died to the King's Court's kill.")),
+    "died_hunter": ("W-40", _("%(player)s died to the Hunter's kill on the Halftime night.")),
+    "died_entertainer": ("W-44", _("%(player)s died to the Entertainer's attempt.")),
     "died_summoner": (
         "W-46",
-        _("{player} died: the Summoner named them and neither side saved them."),
+        _("%(player)s died: the Summoner named them and neither side saved them."),
     ),
     "died_assassin": (
         "W-47",
-        _("{player} died: the Assassin named them and the Spies did not save them."),
+        _("%(player)s died: the Assassin named them and the Spies did not save them."),
     ),
-    "died_vigilante": ("W-52", _("{player} died to the Vigilante's kill.")),
-    "died_anarchist": ("W-56", _("{player} died to the Anarchist's kill.")),
-    "died_mercenary": ("W-57", _("{player} died to the Traveling Mercenary's attempt.")),
-    "died_weapon": ("W-63", _("{player} died to a weapon.")),
-    "died_last_act": ("W-31", _("{player} died to the Dirty Old Bastard's last act.")),
-    "died_lynch": ("W-12", _("{player} died at the lynch: no extra life saved them.")),
-    "died_loose_cannon": ("W-38", _("{player} died to the Loose Cannon's attempt on himself.")),
-    "died_wizard": ("W-48", _("{player} died to the Wizard's attempt.")),
-    "died_musketeer": ("W-64", _("{player} died to the Musketeer's attempt.")),
+    "died_vigilante": ("W-52", _("%(player)s died to the Vigilante's kill.")),
+    "died_anarchist": ("W-56", _("%(player)s died to the Anarchist's kill.")),
+    "died_mercenary": ("W-57", _("%(player)s died to the Traveling Mercenary's attempt.")),
+    "died_weapon": ("W-63", _("%(player)s died to a weapon.")),
+    "died_last_act": ("W-31", _("%(player)s died to the Dirty Old Bastard's last act.")),
+    "died_lynch": ("W-12", _("%(player)s died at the lynch: no extra life saved them.")),
+    "died_loose_cannon": ("W-38", _("%(player)s died to the Loose Cannon's attempt on himself.")),
+    "died_wizard": ("W-48", _("%(player)s died to the Wizard's attempt.")),
+    "died_musketeer": ("W-64", _("%(player)s died to the Musketeer's attempt.")),
     "died_twilight": (
         "W-66",
-        _("{player} died to the Twilight Pagan's kill, which no extra life stops."),
+        _("%(player)s died to the Twilight Pagan's kill, which no extra life stops."),
     ),
-    "died_templar": ("W-68", _("{player} died to the Templar's attack.")),
-    "died_lover": ("W-58", _("{player} died of grief: their Lover's death was announced.")),
-    "died": ("W-9", _("{player} died: nothing saved them.")),
+    "died_templar": ("W-68", _("%(player)s died to the Templar's attack.")),
+    "died_lover": ("W-58", _("%(player)s died of grief: their Lover's death was announced.")),
+    "died": ("W-9", _("%(player)s died: nothing saved them.")),
     "fake": (
         "W-41",
-        _("{player}'s death is a fake one: the Magician, before Halftime, goes offstage."),
+        _("%(player)s's death is a fake one: the Magician, before Halftime, goes offstage."),
     ),
     # --- kill attempts that fail (W-9 b-f) -----------------------------------------------
     "deacon": (
         "W-55",
-        _("{player} survived the lynch: no Holy Villager is lynched while the Deacon lives."),
+        _("%(player)s survived the lynch: no Holy Villager is lynched while the Deacon lives."),
     ),
     "mercenary_type": (
         "W-57",
-        _("{player} survived: the Mercenary's attempt fails on the Mercenary's own player type."),
+        _("%(player)s survived: the Mercenary's attempt fails on the Mercenary's own player type."),
     ),
-    "protected_angels": ("W-10", _("{player} survived: protected by the Angels.")),
-    "protected_gambler": ("W-35", _("{player} survived: the Gambler is protected on even nights.")),
-    "protected_recluse": ("W-35", _("{player} survived: the Recluse is protected on odd nights.")),
+    "protected_angels": ("W-10", _("%(player)s survived: protected by the Angels.")),
+    "protected_gambler": (
+        "W-35",
+        _("%(player)s survived: the Gambler is protected on even nights."),
+    ),
+    "protected_recluse": (
+        "W-35",
+        _("%(player)s survived: the Recluse is protected on odd nights."),
+    ),
     "protected_hunter": (
         "W-40",
-        _("{player} survived: the Hunter is protected on the Halftime night."),
+        _("%(player)s survived: the Hunter is protected on the Halftime night."),
     ),
-    "protected_cupid": ("W-59", _("{player} survived: Cupid is protected on Night 1.")),
+    "protected_cupid": ("W-59", _("%(player)s survived: Cupid is protected on Night 1.")),
     "protected_moonlight": (
         "W-65",
-        _("{player} survived: vetoed on the Moonlight Pagan's night, and so protected."),
+        _("%(player)s survived: vetoed on the Moonlight Pagan's night, and so protected."),
     ),
-    "protected_lover": ("W-58", _("{player} survived: Lovers share their protection.")),
+    "protected_lover": ("W-58", _("%(player)s survived: Lovers share their protection.")),
     "protected_harlot": (
         "W-60",
-        _("{player} survived: the Harlot shares a protected Lover's protection."),
+        _("%(player)s survived: the Harlot shares a protected Lover's protection."),
     ),
     "protected_harlot_partner": (
         "W-10",
-        _("{player} survived: protected as the Harlot's own Lover."),
+        _("%(player)s survived: protected as the Harlot's own Lover."),
     ),
-    "protected": ("W-10", _("{player} survived: protected tonight.")),
-    "pauper": ("W-54", _("{player} survived: the Pauper joins the King's Court instead.")),
-    "extra_life": ("W-9", _("{player} survived: an extra life was spent.")),
-    "extra_life_lynch": ("W-12", _("{player} survived the lynch: an extra life was spent.")),
+    "protected": ("W-10", _("%(player)s survived: protected tonight.")),
+    "pauper": ("W-54", _("%(player)s survived: the Pauper joins the King's Court instead.")),
+    "extra_life": ("W-9", _("%(player)s survived: an extra life was spent.")),
+    "extra_life_lynch": ("W-12", _("%(player)s survived the lynch: an extra life was spent.")),
     # --- Werewolf's night (WW-4..WW-10) ----------------------------------------------------
-    "ww_pack": ("WW-7", _("{player} died to the pack's attack: the Witch did not heal it.")),
-    "ww_poison": ("WW-7", _("{player} died to the Witch's poison.")),
-    "ww_devil": ("WW-8", _("{player} died to the Devil's kill.")),
-    "ww_lover": ("WW-9", _("{player} died with their Lover.")),
-    "ww_lynch": ("WW-2", _("{player} died at the lynch.")),
-    "ww_healed": ("WW-7", _("{player} survived the pack's attack: the Witch healed it.")),
+    "ww_pack": ("WW-7", _("%(player)s died to the pack's attack: the Witch did not heal it.")),
+    "ww_poison": ("WW-7", _("%(player)s died to the Witch's poison.")),
+    "ww_devil": ("WW-8", _("%(player)s died to the Devil's kill.")),
+    "ww_lover": ("WW-9", _("%(player)s died with their Lover.")),
+    "ww_lynch": ("WW-2", _("%(player)s died at the lynch.")),
+    "ww_healed": ("WW-7", _("%(player)s survived the pack's attack: the Witch healed it.")),
     "ww_hamster": (
         "WW-10",
-        _("{player} survived the pack's attack: the Were-Hamster does not die to the pack."),
+        _("%(player)s survived the pack's attack: the Were-Hamster does not die to the pack."),
     ),
     "ww_victim_gone": (
         "W-8a",
-        _("The pack's attack on {player} lapsed: they were no longer living."),
+        _("The pack's attack on %(player)s lapsed: they were no longer living."),
     ),
-    "ww_hexed": ("WW-6", _("{player} is hexed: their submissions tonight are void.")),
+    "ww_hexed": ("WW-6", _("%(player)s is hexed: their submissions tonight are void.")),
     "ww_locks": ("WW-5", _("At midnight the pack's victim and the Warlock's hex lock.")),
     "ww_card": ("WW-3", _("This game shows a card when its player dies.")),
     "ww_seer": (None, _("The Seer learns whether the target is a Werewolf (the Seer's card).")),
@@ -158,8 +173,11 @@ REASONS = {
     "ww_lovers_told": ("WW-9", _("Each Lover learns the partner as Night 1 begins.")),
     # --- the night's steps (W-3, W-10, W-18, W-20) -----------------------------------------
     "locks": ("W-3", _("At midnight the Coven's and the Court's targets and the vetoes lock.")),
-    "vetoed": ("W-18", _("Vetoed: {players}. Angel votes for them are void tonight.")),
-    "protection": ("W-10", _("Protection is computed once tonight, after the vetoes: {players}.")),
+    "vetoed": ("W-18", _("Vetoed: %(players)s. Angel votes for them are void tonight.")),
+    "protection": (
+        "W-10",
+        _("Protection is computed once tonight, after the vetoes: %(players)s."),
+    ),
     "archangel": (
         "W-20",
         _("An Archangel card was spent: the Angels' protection ignores every veto tonight."),
@@ -174,24 +192,24 @@ REASONS = {
     # --- lapses (W-8a) ----------------------------------------------------------------------
     "lapsed": (
         "W-8a",
-        _("{actor}'s ability lapsed, nothing spent: {player} was no longer living."),
+        _("%(actor)s's ability lapsed, nothing spent: %(player)s was no longer living."),
     ),
     "lapsed_name": (
         "W-8a",
-        _("{actor}'s ability lapsed for {player}, no longer living; its other names went on."),
+        _("%(actor)s's ability lapsed for %(player)s, no longer living; its other names went on."),
     ),
     "lapsed_weapon": (
         "W-8a",
-        _("{actor}'s weapon lapsed, nothing spent: {player} was no longer living."),
+        _("%(actor)s's weapon lapsed, nothing spent: %(player)s was no longer living."),
     ),
-    "lapsed_coven": ("W-8a", _("The Coven's kill lapsed: {player} was no longer living.")),
-    "lapsed_court": ("W-8a", _("The King's Court's kill lapsed: {player} was no longer living.")),
+    "lapsed_coven": ("W-8a", _("The Coven's kill lapsed: %(player)s was no longer living.")),
+    "lapsed_court": ("W-8a", _("The King's Court's kill lapsed: %(player)s was no longer living.")),
     # --- the Court (W-49) and removals (W-72) -------------------------------------------
-    "court_forms": ("W-49", _("The Court forms as Night 1 resolves: {players}.")),
+    "court_forms": ("W-49", _("The Court forms as Night 1 resolves: %(players)s.")),
     "court_disbanded": ("W-49", _("The Court disbands: fewer than three of its members live.")),
-    "removed": ("W-72", _("{player} is removed by the moderator and counts as dead.")),
-    "removed_dead": ("W-72a", _("{player}, not living, is removed: no new death.")),
-    "removal_death": ("W-72", _("{player}'s removal counts as a death.")),
+    "removed": ("W-72", _("%(player)s is removed by the moderator and counts as dead.")),
+    "removed_dead": ("W-72a", _("%(player)s, not living, is removed: no new death.")),
+    "removal_death": ("W-72", _("%(player)s's removal counts as a death.")),
     "moderator_stalemate": (
         "W-72b",
         _("The moderator's stalemate ends the game: the Witches win."),
@@ -200,8 +218,8 @@ REASONS = {
     "spies_dead": ("W-26", _("No Village Spy is living as the night begins.")),
     "halftime": ("W-27", _("At least half of the seats are dead as this night begins.")),
     "alarm": ("W-61", _("Half or more of the Lookout's player type are dead this morning.")),
-    "returned": ("W-41", _("{player} returns the morning after the Halftime night.")),
-    "gift": ("W-32", _("The Benevolent Old Dame's last act gives {player} an extra life.")),
+    "returned": ("W-41", _("%(player)s returns the morning after the Halftime night.")),
+    "gift": ("W-32", _("The Benevolent Old Dame's last act gives %(player)s an extra life.")),
     "captain": (
         "W-62",
         _("The Captain, not lynched and living at the day's end, gains two extra lives."),
@@ -241,7 +259,7 @@ REVEALS = {
     "sunlight_pagan": "W-67",
     "templar": "W-68",
 }
-REVEAL_TEXT = _("{player} reveals their card by its ability.")
+REVEAL_TEXT = _("%(player)s reveals their card by its ability.")
 
 # Private results: `what` -> the ruling that makes it (FORMAT.md's info table).
 RESULTS = {
@@ -288,17 +306,17 @@ REASONS["ww_allies"] = ("WW-1", _("At Day 1 the Werewolves learn each other."))
 def why(reason: str, names: Names, *, player=None, players=(), actor=None, **numbers) -> Why:
     """The Why of `reason`, its sentence filled in (players by their player names)."""
     ruling, sentence = REASONS[reason]
-    text = str(sentence).format(
-        player=display_name(player, names),
-        actor=display_name(actor, names),
-        players=name_list(names, players),
+    text = str(sentence) % {
+        "player": display_name(player, names),
+        "actor": display_name(actor, names),
+        "players": name_list(names, players),
         **{k: phase_label(v) if k == "day" else v for k, v in numbers.items()},
-    )
+    }
     return Why(ruling, text)
 
 
 def reveal_why(character: str, player: str, names: Names) -> Why:
-    return Why(REVEALS.get(character), str(REVEAL_TEXT).format(player=display_name(player, names)))
+    return Why(REVEALS.get(character), str(REVEAL_TEXT) % {"player": display_name(player, names)})
 
 
 def result_why(what: str, ruleset: str, names: Names) -> Why | None:

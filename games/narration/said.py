@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext, gettext_lazy
 
@@ -116,6 +117,20 @@ def post_words(words: Mapping, names: Mapping, css: str = "") -> tuple[str, str]
         text.append(t)
         html.append(h)
     return "\n".join(filter(None, text)), "".join(html)
+
+
+def said_text(words: Mapping, fallback: str = "") -> str:
+    """Plain words (a notification's line) worded in the active language; `fallback` (its
+    stored English) when no installed app words its kind."""
+    if not words or words.get("kind") not in KINDS:
+        return fallback
+    return post_words(words, {})[0]
+
+
+def said_english(words: Mapping) -> str:
+    """`words` in English: what a row keeps as its fallback."""
+    with translation.override("en"):
+        return post_words(words, {})[0]
 
 
 def first_line(words: Mapping, names: Mapping) -> str:

@@ -19,7 +19,7 @@ def describe_step(step: Mapping, names: Names) -> str:
     if targets:
         parts.append(name_list(names, targets))
     if step.get("guess"):
-        parts.append(_("guess: {card}").format(card=card_label(step["guess"])))
+        parts.append(_("guess: %(card)s") % {"card": card_label(step["guess"])})
     if step.get("choice"):
         parts.append(choice_label(step["choice"]))
     return ", ".join(parts) if parts else _("no one named")
@@ -32,4 +32,4 @@ def standing_text(what, value, names: Names) -> str:
     else:
         body = display_name(value, names)
     label = withdraw_label(what)
-    return _("{what}: {submission}").format(what=capitalised(label), submission=body)
+    return _("%(what)s: %(submission)s") % {"what": capitalised(label), "submission": body}

@@ -56,13 +56,13 @@ def headline(kinds: Sequence[str]) -> int:
 
 def replaced_name(old: str, new: str) -> str:
     """A replaced player's name on what they wrote and did before the replacement (W-72)."""
-    return _("{old} (replaced by {new})").format(old=old, new=new)
+    return _("%(old)s (replaced by %(new)s)") % {"old": old, "new": new}
 
 
 def hidden_words(reason: str) -> str:
     """What a thread shows in place of a player's post the moderator hid."""
     if reason:
-        return _("The moderator hid this post: {reason}").format(reason=reason)
+        return _("The moderator hid this post: %(reason)s") % {"reason": reason}
     return _("The moderator hid this post.")
 
 
@@ -77,19 +77,21 @@ class Summary(NamedTuple):
 
 def count_words(day: str, count, names: Names) -> tuple[str, list[str]]:
     """A day's final vote count (selectors.votes.VoteCount) as a title and its lines."""
-    title = _("Final vote count of {day}:").format(day=phase_label(day))
+    title = _("Final vote count of %(day)s:") % {"day": phase_label(day)}
     lines = [
-        _("{target} ({n}): {voters}").format(
-            target=display_name(target, names), n=len(voters), voters=name_list(names, voters)
-        )
+        _("%(target)s (%(n)s): %(voters)s")
+        % {
+            "target": display_name(target, names),
+            "n": len(voters),
+            "voters": name_list(names, voters),
+        }
         for target, voters, _left in count.rows
     ]
     if not lines:
         lines.append(_("No votes."))
     lines.append(
-        _("Not voting ({n}): {players}").format(
-            n=len(count.not_voting), players=name_list(names, count.not_voting)
-        )
+        _("Not voting (%(n)s): %(players)s")
+        % {"n": len(count.not_voting), "players": name_list(names, count.not_voting)}
     )
     return title, lines
 

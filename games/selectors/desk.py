@@ -4,12 +4,12 @@ the log of the moderator's own acts (W-72) that the final reveal shows too."""
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Q
-from django.utils.translation import gettext
 
 from .. import turns
 from ..mapping import engine_state
 from ..models import DAY_VOTES, Game, GameEmail, GameInput, PhaseLockIn, Post, PostModeration
 from ..narration import display_name
+from ..narration.desk import act_text, moderation_text
 from ..narration.notices import PUBLIC, thread_words
 from ..narration.said import post_words
 from .clock import clock_moves
@@ -165,27 +165,12 @@ class ModeratorAct:
     post: Post | None = None  # or a post: an announcement, a clock notice, "X replaces Y"
 
 
-def _act_text(step, phase, names):
-    if step.get("advance") == "phase":
-        return gettext("Ended %(phase)s before its deadline (advance now).") % {"phase": phase}
-    if step.get("advance") == "midnight":
-        return gettext("Passed midnight in %(phase)s.") % {"phase": phase}
-    if step.get("moderator") == "remove":
-        player = step.get("player")
-        return gettext("Removed %(name)s from the game (W-72).") % {
-            "name": names.get(player, player)
-        }
-    if step.get("moderator") == "stalemate":
-        return gettext("Declared a stalemate (W-72b).")
-    return str(step)
-
-
 def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
     """W-72: every moderator act in order: the engine inputs a moderator made (advance now,
     remove, stalemate), the moderator's posts (announcements and the clock's notices) and
     the posts they hid."""
     acts = [
-        ModeratorAct(i.created_at, i.phase, i.by.player_name, _act_text(i.step, i.phase, names))
+        ModeratorAct(i.created_at, i.phase, i.by.player_name, act_text(i.step, i.phase, names))
         for i in GameInput.objects.filter(game=game, seat__isnull=True, by__isnull=False)
         .select_related("by")
         .order_by("index")
@@ -210,14 +195,7 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
 
 def _post_act(m: PostModeration, game: Game, names: dict) -> str:
     """A hide or a show in the log's words; the reason, never the post's text."""
-    words = {
-        "name": display_name(m.post.seat.name, names),
-        "number": m.post.number,
-        "thread": thread_words(m.post.thread, game.ruleset),
-        "reason": m.reason,
-    }
-    if m.act == PostModeration.Act.SHOW:
-        return gettext("Showed %(name)s’s post #%(number)s in %(thread)s again.") % words
-    if m.reason:
-        return gettext("Hid %(name)s’s post #%(number)s in %(thread)s: %(reason)s") % words
-    return gettext("Hid %(name)s’s post #%(number)s in %(thread)s.") % words
+    return moderation_text(
+        shown=m.act == PostModeration.Act.SHOW, seat=m.post.seat.name, number=m.post.number,
+        thread=m.post.thread, ruleset=game.ruleset, reason=m.reason, names=names,
+    )  # fmt: skip

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from ..models import Game, Notification
+from ..narration.said import said_text
 from ..permissions import AFTERLIFE
 from .rooms import room_ref
 from .threads import PUBLIC, post_page, post_url
@@ -47,6 +48,12 @@ def notification_url(game: Game, kind: str, thread: str, number: int | None, key
     else:
         base = reverse("game_room", args=[game.pk, ref])
     return f"{base}?page={post_page(number)}#p{number}"
+
+
+def notification_text(words, text: str) -> str:
+    """A notification's line in the active language: its meaning worded, or its stored
+    English when no installed app words it (a row from before that was not read back)."""
+    return said_text(words, text)
 
 
 @dataclass
@@ -94,6 +101,7 @@ def notification_list(user) -> list[NotificationRow]:
             "user",
             "kind",
             "text",
+            "words",
             "created_at",
             "read_at",
             "game__title",
@@ -112,7 +120,7 @@ def notification_list(user) -> list[NotificationRow]:
                  n.post and n.post.number, n.created_at)
             ),  # fmt: skip
             kind=n.kind,
-            text=n.text,
+            text=notification_text(n.words, n.text),
             game_title=n.game.title,
             url=notification_url(
                 n.game,

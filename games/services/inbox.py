@@ -1,6 +1,10 @@
 """The inbox: how the site tells a member something in-site (the header's count,
 /notifications/) and, for those who opted in, by email. Rows of Notification; what
 triggers them (a mention, a wagon, a prod, an offer, a sign-up's notice) is the caller's.
+
+A notification keeps what it says as meaning (`words`, a kind of games/narration/said.py
+that its capability registers) and is worded when read: the list in its reader's
+language, the email in its recipient's (games/mail.py).
 """
 
 from collections import Counter
@@ -10,11 +14,13 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from accounts.language import lazy_words
 from accounts.models import User
 
 from ..mail import absolute_url, message_build
 from ..models import Game, Notification
-from ..selectors.notifications import notification_find, notification_url
+from ..narration.said import said_english
+from ..selectors.notifications import notification_find, notification_text, notification_url
 from ..selectors.threads import PUBLIC
 
 
@@ -23,25 +29,34 @@ def notification_message(n: Notification, preference: str):
     url = notification_url(
         n.game, n.kind, post.thread if post else PUBLIC, post.number if post else None
     )
-    context = {"game": n.game, "text": n.text, "url": absolute_url(url)}
+    # Worded when the email is rendered: in its recipient's language.
+    text = lazy_words(notification_text, n.words, n.text)
+    context = {"game": n.game, "text": text, "url": absolute_url(url)}
     return message_build(n.user, "notification", context, preference)
+
+
+def notification_new(*, words: dict, **fields) -> Notification:
+    """An unsaved notification saying `words` (a said.py meaning), its English kept too."""
+    return Notification(words=words, text=said_english(words)[:300], **fields)
 
 
 def notifications_write(game: Game, rows, *, once: bool = False) -> list[Notification]:
     """In-site notifications that are no post's (an alert, an offer, a prod, a sign-up's
-    notice): `rows` are (user_id, kind, key, text). With `once`, a row whose user, kind and
-    key were written before is left out (callers hold the game row's lock, so the check is
-    exact). One INSERT, and the unread counts."""
+    notice): `rows` are (user_id, kind, key, words), `words` a said.py meaning. With
+    `once`, a row whose user, kind and key were written before is left out (callers hold
+    the game row's lock, so the check is exact). One INSERT, and the unread counts."""
     if once:
         rows = notifications_unwritten(game, rows)
-    new = [Notification(user_id=u, game=game, kind=k, key=key, text=t) for u, k, key, t in rows]
+    new = [
+        notification_new(user_id=u, game=game, kind=k, key=key, words=w) for u, k, key, w in rows
+    ]
     Notification.objects.bulk_create(new)
     unread_add(n.user_id for n in new)
     return new
 
 
 def notifications_unwritten(game: Game, rows) -> list:
-    """`rows` (user_id, kind, key, text) less those whose user, kind and key were written."""
+    """`rows` (user_id, kind, key, words) less those whose user, kind and key were written."""
     if not rows:
         return rows
     done = set(

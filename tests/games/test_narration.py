@@ -441,10 +441,14 @@ def test_random_games_emit_nothing_without_words_of_its_own():
 
 # --- narration is words only --------------------------------------------------------------
 def test_narration_imports_only_the_engine_tables_and_translation():
-    allowed = ("django.utils.translation", "collections", "typing", "datetime")
+    # Words only: translation, the locale's date formats, HTML escaping, and the standard
+    # library's plain helpers (a post's stored meaning is read back with re and zoneinfo).
+    allowed = ("django.utils.translation", "django.utils.formats", "django.utils.html")
+    allowed += ("collections", "typing", "datetime", "re", "zoneinfo", "dataclasses")
+    utils = {"translation", "formats", "html"}  # `from django.utils import ...`
     # Of the engine's public surface (games.engine), its card tables and the phase value.
     engine = {"CHARACTERS", "TYPES", "HOLY", "ROLES", "REPEATABLE", "GOOD", "EVIL", "WILD"}
-    engine |= {"Phase", "DAY", "NIGHT"}
+    engine |= {"Phase", "DAY", "NIGHT", "Refusal"}  # and the refusals it words
     offenders = []
     paths = sorted((ROOT / "games/narration").glob("*.py"))
     # Parsed in a thread of its own: CPython 3.11's AST constructor checks the thread's
@@ -457,6 +461,10 @@ def test_narration_imports_only_the_engine_tables_and_translation():
             if isinstance(node, ast.ImportFrom) and node.module == "games.engine":
                 names = [alias.name for alias in node.names]
                 offenders += [f"{path.name}: games.engine {n}" for n in names if n not in engine]
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils":
+                modules = [f"django.utils.{alias.name}" for alias in node.names]
+                offenders += [f"{path.name}: {m}" for m in modules if m[13:] not in utils]
                 continue
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 modules = [node.module]

@@ -15,7 +15,7 @@ from games.services.base import game_locked
 from games.services.inbox import notifications_write
 from games.services.seats import game_leave
 
-from ..narration import member_left_text
+from ..narration import member_left_words
 from .replacements import _in_play, seat_mark
 from .signups import game_cancel
 
@@ -45,7 +45,7 @@ def _seat_handed_on(seat_id, user, now) -> None:
         notifications_write(
             game,
             [(game.host_id, Notification.Kind.REPLACEMENT, f"left-{seat.pk}",
-              member_left_text())],
+              member_left_words())],
         )  # fmt: skip
 
 

@@ -13,14 +13,15 @@ from games.services.inbox import notification_message, notifications_write
 
 
 def notices_create(
-    *, game: Game, kind: str, key: str, texts: dict[int, str], email: str | None = None
+    *, game: Game, kind: str, key: str, texts: dict[int, dict], email: str | None = None
 ) -> int:
-    """Notify each user id of `texts` with its text, once per game, kind and `key`: a
-    user already told (the same key) is not told again. `email`: the preference (a key of
-    mail.PREFERENCES) under which those who want it also get an email; None for in-site
-    only (e.g. the role email already says it). Returns how many were written."""
+    """Notify each user id of `texts` with its words (a said.py meaning), once per game,
+    kind and `key`: a user already told (the same key) is not told again. `email`: the
+    preference (a key of mail.PREFERENCES) under which those who want it also get an
+    email; None for in-site only (e.g. the role email already says it). Returns how many
+    were written."""
     rows = notifications_write(
-        game, [(user_id, kind, key, text) for user_id, text in texts.items()], once=True
+        game, [(user_id, kind, key, words) for user_id, words in texts.items()], once=True
     )
     if rows and email is not None:
         after_commit("notice_emails", [n.pk for n in rows], email)

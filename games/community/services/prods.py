@@ -21,10 +21,9 @@ from django.db.models import Count, Max
 from games.mail import game_url, message_build, send_after_commit
 from games.mapping import engine_state
 from games.models import Absence, Game, Notification, Prod, Seat, SeatTenure
-from games.narration import phase_label
 from games.services.inbox import notifications_write
 
-from ..narration import prod_text
+from ..narration import prod_words
 from ..selectors.absences import away_until
 from .replacements import seat_mark
 
@@ -107,7 +106,7 @@ def _prod(game, seat, number, now) -> bool:
             prod = Prod.objects.create(seat=seat, user=seat.user, number=number, phase=game.phase)
     except IntegrityError:
         return False
-    name, phase = seat.user.player_name, phase_label(game.phase)
+    name, phase = seat.user.player_name, game.phase
     notifications_write(
         game,
         [
@@ -115,13 +114,13 @@ def _prod(game, seat, number, now) -> bool:
                 seat.user_id,
                 Notification.Kind.PROD,
                 f"prod-{prod.pk}",
-                prod_text(number, phase, you=True),
+                prod_words(number, phase, you=True),
             ),
             (
                 game.host_id,
                 Notification.Kind.PROD,
                 f"prod-{prod.pk}",
-                prod_text(number, phase, name=name, you=False),
+                prod_words(number, phase, name=name, you=False),
             ),
         ],
     )

@@ -26,14 +26,13 @@ from games.models import (
     ReplacementVolunteer,
     Seat,
 )
-from games.narration import phase_label
 from games.permissions import can_moderate, has_held_seat, seat_held_q
 from games.services.base import game_locked, game_moderated, seat_of
 from games.services.inbox import notifications_write
 from games.services.posts import clock_notice_create, moderator_notice_create
 from games.services.seats import seat_hand_over
 
-from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_text, notice, offer_text
+from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_words, notice, offer_words
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
 PLAYED_BEFORE = (
@@ -157,7 +156,7 @@ def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
                 game.host_id,
                 Notification.Kind.REPLACEMENT,
                 f"asked-{seat.pk}-{now.timestamp():.0f}",
-                leave_asked_text(user.player_name, note)[:300],
+                leave_asked_words(user.player_name, note),
             )
         ],
     )
@@ -199,7 +198,7 @@ def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
     offers = ReplacementOffer.objects.bulk_create(
         [ReplacementOffer(seat=seat, user=v.user) for v in volunteers]
     )
-    name, phase = seat.user.player_name, phase_label(game.phase)
+    name, phase = seat.user.player_name, game.phase
     notifications_write(
         game,
         [
@@ -207,7 +206,7 @@ def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
                 o.user_id,
                 Notification.Kind.REPLACEMENT,
                 f"offer-{o.pk}",
-                offer_text(name, game.title, phase),
+                offer_words(name, game.title, phase),
             )
             for o in offers
         ],

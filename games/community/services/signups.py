@@ -61,12 +61,12 @@ def _filled(game: Game, now) -> None:
         game_deal(game, now=now)
         seats = game.seats_count
         clock_notice_create(game, words.notice(words.SITE_STARTED, seats=seats))
-        text = words.site_started_text(seats)
+        said = words.site_started_words(seats)
         notices_create(
             game=game,
             kind=Notification.Kind.SIGNUP,
             key="started-by-site",
-            texts={game.host_id: text},
+            texts={game.host_id: said},
             email=EMAILS,
         )
     else:
@@ -74,7 +74,7 @@ def _filled(game: Game, now) -> None:
             game=game,
             kind=Notification.Kind.SIGNUP,
             key="full",
-            texts={game.host_id: words.full_text()},
+            texts={game.host_id: words.full_words()},
             email=EMAILS,
         )
 
@@ -89,9 +89,9 @@ def signups_lapse(*, game: Game, now) -> bool:
     at, zone = game.signups_close_at, host.zoneinfo
     short = filled < game.seats_count
     if short:
-        text = words.lapsed_text(filled, game.seats_count, at, zone)
+        said = words.lapsed_words(filled, game.seats_count, at, zone)
     else:
-        text = words.waiting_text(at, zone)
+        said = words.waiting_words(at, zone)
     game.signups_lapsed_at = now
     game.save(update_fields=["signups_lapsed_at"])
     # One notice per start date: a date moved later that lapses again tells again.
@@ -99,7 +99,7 @@ def signups_lapse(*, game: Game, now) -> bool:
         game=game,
         kind=Notification.Kind.SIGNUP,
         key=f"lapsed-{at:%Y%m%d%H%M}",
-        texts={host.pk: text},
+        texts={host.pk: said},
         email=EMAILS,
     )
     return short

@@ -33,7 +33,6 @@ from accounts.models import User
 from games.mail import send_after_commit
 from games.mapping import engine_state
 from games.models import Game, GameEvent, Notification, Post, Seat
-from games.narration import phase_label
 from games.permissions import rooms_for
 from games.queue import after_commit
 from games.selectors.seats import display_names, seats_public
@@ -41,13 +40,14 @@ from games.selectors.threads import PUBLIC
 from games.selectors.votes import vote_count
 from games.services.inbox import (
     notification_message,
+    notification_new,
     notifications_unwritten,
     notifications_write,
     unread_add,
 )
 
 from ..mentions import mentioned_keys, mentions_link, quoted_numbers
-from ..narration.notifications import mention_text, quote_text, voted_text, wagon_text
+from ..narration.notifications import mention_words, quote_words, voted_words, wagon_words
 from ..selectors.mentions import mention_targets
 
 POST_KINDS = (Notification.Kind.MENTION, Notification.Kind.QUOTE)
@@ -99,16 +99,16 @@ def post_notify(*, game: Game, post: Post, body) -> int:
         if user_id == post.author_id:
             continue
         if user_id in quoted:
-            text = quote_text(author, post.thread, game.ruleset, post.number)
+            words = quote_words(author, post.thread, game.ruleset, post.number)
             kind = Notification.Kind.QUOTE
         elif seat.user.player_key in mentioned:
-            text = mention_text(author, post.thread, game.ruleset, post.number)
+            words = mention_words(author, post.thread, game.ruleset, post.number)
             kind = Notification.Kind.MENTION
         else:
             continue
         rows.append(
-            Notification(
-                user_id=user_id, game=game, kind=kind, post=post, key=f"post-{post.pk}", text=text
+            notification_new(
+                user_id=user_id, game=game, kind=kind, post=post, key=f"post-{post.pk}", words=words
             )
         )
     if rows:
@@ -200,7 +200,6 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
         host = User.objects.filter(pk=game.host_id, wagon_alerts=True).first()
         if host is not None:
             told[host.pk] = host
-        day = phase_label(phase)
         rows = []
         for target in wagons:
             seat = by_name.get(target)
@@ -208,23 +207,23 @@ def vote_alerts_send(*, game_id: int, phase: str, votes, wagons, living) -> int:
                 continue
             for user_id in told:
                 you = seat.user_id == user_id
-                text = wagon_text(names[target], day, you=you)
-                rows.append((user_id, Notification.Kind.WAGON, f"{phase}:{target}", text))
+                words = wagon_words(names[target], phase, you=you)
+                rows.append((user_id, Notification.Kind.WAGON, f"{phase}:{target}", words))
         for index, voter, target in votes:
             seat = by_name.get(target)
             if seat is None or voter == target or not seat.user.wagon_alerts:
                 continue
-            text = voted_text(names.get(voter, voter), day)
-            rows.append((seat.user_id, Notification.Kind.VOTED, f"vote-{index}", text))
+            words = voted_words(names.get(voter, voter), phase)
+            rows.append((seat.user_id, Notification.Kind.VOTED, f"vote-{index}", words))
         rows = notifications_unwritten(game, rows)  # another vote's task told: not rendered again
     if not rows:
         return 0
     users = {**told, **{s.user_id: s.user for s in seats}}
     emails = {
         (u, k, key): notification_message(
-            Notification(user=users[u], game=game, kind=k, key=key, text=t), "wagons"
+            notification_new(user=users[u], game=game, kind=k, key=key, words=w), "wagons"
         )
-        for u, k, key, t in rows
+        for u, k, key, w in rows
     }
     with transaction.atomic():
         game = _day_locked(game_id, phase)

@@ -8,7 +8,7 @@ the engine decide, and stores what it said; a refused input stores nothing.
 import pickle
 from functools import cache
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engine import GameRuleError
 
@@ -32,12 +32,20 @@ def game_locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def game_moderated(game: Game, by, *, what: str = "do that", running: bool = True) -> Game:
+# Whole sentences, one per act, so each translates as a sentence (not "can %(what)s").
+NOT_MODERATOR = gettext_lazy("only the game's moderator can do that")
+NOT_MODERATOR_CLOCK = gettext_lazy("only the game's moderator can change its clock")
+NOT_MODERATOR_HIDE = gettext_lazy("only the game's moderator can hide a post")
+NOT_MODERATOR_SHOW = gettext_lazy("only the game's moderator can show a hidden post")
+
+
+def game_moderated(game: Game, by, *, refusal=NOT_MODERATOR, running: bool = True) -> Game:
     """The game's row locked for its moderator's act on a running game (any game, when not
-    `running`); GameRuleError for anyone else or a game that is not running."""
+    `running`); GameRuleError (`refusal`, a NOT_MODERATOR sentence) for anyone else, or for
+    a game that is not running."""
     game = game_locked(game)
     if not can_moderate(game, by):
-        raise GameRuleError(gettext("only the game's moderator can %(what)s") % {"what": what})
+        raise GameRuleError(str(refusal))
     if running and game.status != Game.Status.RUNNING:
         raise GameRuleError(gettext("this game is not running"))
     return game

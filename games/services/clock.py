@@ -15,7 +15,7 @@ from .. import deadlines
 from ..mapping import engine_state
 from ..models import Game
 from ..narration import duration_words, phase_label, said
-from .base import game_moderated
+from .base import NOT_MODERATOR_CLOCK, game_moderated
 from .inputs import phase_end_if_ready
 from .phases import midnight_pass
 from .posts import moderator_notice_create
@@ -51,7 +51,7 @@ def _pass_midnight_if_past(game, now):
 def clock_pause(*, game: Game, by, now=None) -> Game:
     """Stop the clock: the deadline and midnight wait (W-3: "a pause stops both")."""
     now = now or timezone.now()
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     if game.paused_at is not None:
         raise GameRuleError(_("the clock is already paused"))
     game.paused_at = now
@@ -69,7 +69,7 @@ def clock_pause(*, game: Game, by, now=None) -> Game:
 def clock_resume(*, game: Game, by, now=None) -> Game:
     """Start the clock again: the deadline and midnight move on by the pause's length."""
     now = now or timezone.now()
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     if game.paused_at is None:
         raise GameRuleError(_("the clock is not paused"))
     deadlines.resume(game, now)
@@ -100,7 +100,7 @@ def clock_extend(*, game: Game, by, delta: timedelta, shown=None, now=None) -> G
     is the deadline the moderator saw, if the form said."""
     now = now or timezone.now()
     _check_move(delta)
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     _check_shown(game, shown)
     deadlines.move_deadline(game, delta)
     game.save(update_fields=["deadline_at", "midnight_at", "next_reminder_at"])
@@ -118,7 +118,7 @@ def clock_shorten(*, game: Game, by, delta: timedelta, shown=None, now=None) -> 
     phase now, advance it). A midnight that this moves into the past passes at once."""
     now = now or timezone.now()
     _check_move(delta)
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     _check_shown(game, shown)
     left = deadlines.remaining(game, now)
     if delta > left - MOVE_MIN:
@@ -145,7 +145,7 @@ def deadline_set(*, game: Game, by, at, shown=None, now=None) -> Game:
     into the past passes at once. A paused clock is resumed first: the pause would move the
     moment the moderator chose."""
     now = now or timezone.now()
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     _check_shown(game, shown)
     if game.paused_at is not None:
         raise GameRuleError(
@@ -176,7 +176,7 @@ def deadline_set(*, game: Game, by, at, shown=None, now=None) -> Game:
 def clock_retry(*, game: Game, by) -> Game:
     """The moderator's "retry now" for a game whose phase change failed: the next sweep
     tries it at once instead of waiting out the backoff (the failure stays recorded)."""
-    game = game_moderated(game, by, what="change its clock")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CLOCK)
     game.clock_retry_at = None
     game.save(update_fields=["clock_retry_at"])
     return game

@@ -15,7 +15,7 @@ from accounts.models import player_key_for
 from games.engine import GameRuleError
 
 from ..models import Game, Post, PostModeration, Seat
-from .base import game_moderated
+from .base import NOT_MODERATOR_HIDE, NOT_MODERATOR_SHOW, game_moderated
 from .inputs import input_apply
 from .posts import PUBLIC, moderator_notice_create, post_body
 from .seats import seat_hand_over
@@ -146,7 +146,7 @@ def post_hide(*, game: Game, thread: str, number: int, by, reason: str = "") -> 
         raise GameRuleError(
             gettext("keep the reason under %(count)s characters") % {"count": HIDE_REASON_MAX}
         )
-    game = game_moderated(game, by, what="hide a post", running=False)
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_HIDE, running=False)
     post = _player_post(game, thread, number)
     if post.hidden_at is not None:
         raise GameRuleError(gettext("post #%(number)s is already hidden") % {"number": number})
@@ -158,7 +158,7 @@ def post_hide(*, game: Game, thread: str, number: int, by, reason: str = "") -> 
 @transaction.atomic
 def post_show(*, game: Game, thread: str, number: int, by) -> Post:
     """A hidden post shown again, as it was written."""
-    game = game_moderated(game, by, what="show a hidden post", running=False)
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_SHOW, running=False)
     post = _player_post(game, thread, number)
     if post.hidden_at is None:
         raise GameRuleError(gettext("post #%(number)s is not hidden") % {"number": number})

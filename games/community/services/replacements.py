@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games.engine import REMOVED, GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
@@ -41,6 +42,9 @@ PLAYED_BEFORE = (
 )
 NOTE_MAX = 200  # a volunteer's note, a leaving player's reason (the columns' length)
 HOURS_MAX = 168
+
+NOT_MODERATOR_ASK = gettext_lazy("only the game's moderator can ask for a replacement")
+NOT_MODERATOR_CHANGE = gettext_lazy("only the game's moderator can change a replacement")
 
 
 def offers_closed(*, game, seat, old, new, now, **_) -> None:
@@ -101,7 +105,7 @@ def _in_play(game, seat) -> bool:
 def replacement_mark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     """The moderator marks a seat for replacement from the desk or the admin."""
     now = now or timezone.now()
-    game = game_moderated(game, by, what="ask for a replacement")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_ASK)
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is not None:
         raise GameRuleError(f"a replacement is already wanted for {seat.user.player_name}")
@@ -117,7 +121,7 @@ def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     """The moderator keeps the player after all: the mark goes, the open offers close and
     the thread says the seat is no longer wanted."""
     now = now or timezone.now()
-    game = game_moderated(game, by, what="change a replacement")
+    game = game_moderated(game, by, refusal=NOT_MODERATOR_CHANGE)
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is None:
         raise GameRuleError(f"no replacement is wanted for {seat.user.player_name}")

@@ -41,7 +41,7 @@ messages: $(STAMP)
 	$(BIN)/python manage.py messages_update
 
 messages-check: $(STAMP)
-	$(BIN)/python manage.py messages_check
+	$(BIN)/python manage.py messages_check --complete
 
 # Every page's words accented and bracketed ("[Ṽöţé]"), in var/pseudo-locale/: what is
 # still English on a page shows at a glance (docs/translation.md).

@@ -59,7 +59,9 @@ def mark_read(request, game_id):
         request,
         game_id,
         mark,
-        "Everything is marked read." if ref == ALL else "The thread is marked read.",
+        gettext("Everything is marked read.")
+        if ref == ALL
+        else gettext("The thread is marked read."),
         to="game_since" if ref == ALL else "game_detail",
     )
 

@@ -163,8 +163,8 @@ def english_left(html: str, allowed=(), brackets: str = "[]") -> list[str]:
         text = chunk
         while bracketed.search(text):  # innermost first: a name inside a sentence
             text = bracketed.sub(" ", text)
-        for word in allowed:
-            text = text.replace(word, " ")
+        for word in allowed:  # whole words: a player named Eve spares no "every"
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text)
         if brackets == OPEN + CLOSE:
             lines = unmarked(text).split("\n")
             left.extend(" ".join(line.split()) for line in lines if _ENGLISH.search(line))

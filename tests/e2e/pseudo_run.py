@@ -8,7 +8,8 @@ characters; the raw strings a test reads, `inner_text()` and the like, are hande
 without them). Words outside the marks came from no catalog: a template, a form, a
 script or a message nobody marked. Players' words are spared: the names, titles and
 addresses in the database, whatever a test typed, the posts' bodies, the rules pages'
-spec texts (`.rules-prose`), code, and the contents of text fields.
+spec texts (SPEC_TEXTS), any element with its own `lang` or `translate="no"`, code, and
+the contents of text fields.
 
 A page with English left does not stop its test: the test fails at its end listing
 each page and the words, and the run's summary lists them all.
@@ -32,7 +33,15 @@ BROWSER_LOCALE = "en-US"  # every context's Accept-Language asks for it
 
 # The page as the check reads it: without what is nobody's to translate. <noscript>'s
 # contents are raw text while scripts run: parsed, so its words are checked as markup.
-SPARED = ".post__body, .rules-prose, textarea, [contenteditable], code, pre, script, style"
+# The rules pages' spec texts (the seeds' rules text, the rulings) stay English; an element
+# that says its own language (`lang`), or is not to be translated (`translate="no"`), too.
+SPEC_TEXTS = (
+    ".source-text, .rules-prose, .ruling__text, .ruling__number, .card-face, blockquote[cite]"
+)
+SPARED = (
+    f"{SPEC_TEXTS}, body [lang], [translate='no'], .post__body, textarea, [contenteditable],"
+    " code, pre, script, style"
+)
 PAGE_TEXT = """(spared) => {
   const root = document.documentElement.cloneNode(true);
   root.querySelectorAll(spared).forEach((el) => el.remove());

@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from django.utils import translation
 
 from witchhunt import catalogs
-from witchhunt.pseudo import english_left, pseudo, write_catalog
+from witchhunt.pseudo import CLOSE, OPEN, english_left, marked, pseudo, unmarked, write_catalog
 
 # Extracting the words needs GNU gettext: CI installs it (.ci/run) and must run these.
 REQUIRE = os.environ.get("CI", "") not in ("", "0", "false")
@@ -66,6 +66,30 @@ def test_english_left_finds_unmarked_words_and_spares_brackets_and_players_words
         '<button aria-label="Close">[×]</button><script>var x = "Nope";</script>'
     )
     assert english_left(html, allowed=["Ann"]) == ["Left over", "Close"]
+
+
+def test_english_left_reads_marks_across_a_sentences_tags():
+    """The end-to-end run's invisible marks (tests/e2e/pseudo_run.py): a marked sentence
+    with a link in it is one text; what lies outside every mark is English left."""
+    sentence = marked('Signed in as <strong>%(name)s</strong> (<a href="/p">change</a>).')
+    vote = marked("Vote for %(card)s") % {"card": marked("Priest")}
+    html = (
+        f"<p>{sentence % {'name': 'Ann'}}</p><p>{vote}"
+        f' now</p><button title="{marked("Close")}">Log out</button>'
+    )
+    assert english_left(html, allowed=["Ann"], brackets=OPEN + CLOSE) == ["now", "Log out"]
+    assert unmarked(html).startswith("<p>Signed in as <strong>Ann</strong>")
+    # A player's name spares the name, not the words it is part of.
+    assert english_left("<p>Eve, every day</p>", allowed=["Eve"]) == ["Eve, every day"]
+    assert english_left("<p>[Ṽöţé] Eve</p>", allowed=["Eve"]) == []
+
+
+def test_the_marked_catalog_marks_english_pages(tmp_path, db):
+    folder = write_catalog(tmp_path, language="en", word=marked)
+    with override_settings(LOCALE_PATHS=[str(folder)]):
+        page = Client().get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert marked("Change language") in page
+    assert english_left(page, allowed=["UTC"], brackets=OPEN + CLOSE) == []
 
 
 @pytest.fixture(scope="module")

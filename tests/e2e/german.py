@@ -14,7 +14,6 @@ from pathlib import Path
 import polib
 from django.conf import settings
 
-
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 TAG = re.compile(r"<[^>]+>")
 # Words the check spares whatever a page says: the site's name, the zone's name, the
@@ -89,7 +88,8 @@ class GermanPages:
 
     def see(self, page, lang="de"):
         page.wait_for_load_state()
-        assert page.locator("html").get_attribute("lang") == lang, page.url
+        said = page.locator("html").get_attribute("lang")
+        assert said == lang, f"{page.url} says lang={said!r}: {page.title()}"
         if lang == "de":
             self.seen.append((page.url, page.locator("body").inner_text()))
 

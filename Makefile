@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # Rebuilt whenever the dependencies change.
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast lint messages messages-check pseudo-locale bench screenshots clean
+.PHONY: run test test-fast test-pseudo lint messages messages-check pseudo-locale bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -41,12 +41,19 @@ messages: $(STAMP)
 	$(BIN)/python manage.py messages_update
 
 messages-check: $(STAMP)
-	$(BIN)/python manage.py messages_check
+	$(BIN)/python manage.py messages_check --complete
 
 # Every page's words accented and bracketed ("[Ṽöţé]"), in var/pseudo-locale/: what is
 # still English on a page shows at a glance (docs/translation.md).
 pseudo-locale: $(STAMP)
 	$(BIN)/python manage.py pseudo_locale
+
+# The end-to-end tests once more, every page checked for English no catalog worded: the
+# pages are English with each translated word wrapped in invisible marks, and any word
+# outside them fails the run, listed page by page (tests/e2e/pseudo_run.py).
+test-pseudo: $(STAMP)
+	@WITCHHUNT_PSEUDO_LOCALE=1 $(BIN)/pytest tests/e2e $(PYTEST_ARGS) || { status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status; }
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench

@@ -6,9 +6,20 @@ decides what a legal setup is); `deal_cards` turns the deal into the engine's se
 
 import random
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games.engine import CHARACTERS, HOLY, ROLES, TYPES, setup_problems
 
 MODES = ("explicit", "pool")
+# A card the ruleset does not know, one whole sentence per ruleset (its name stays a name).
+_NOT_A_CARD_NUMBERED = {
+    "witchhunt": gettext_lazy("Card %(number)s: %(card)s is not a witchhunt card."),
+    "werewolf": gettext_lazy("Card %(number)s: %(card)s is not a werewolf card."),
+}
+_NOT_A_CARD = {
+    "witchhunt": gettext_lazy("%(card)s is not a witchhunt card."),
+    "werewolf": gettext_lazy("%(card)s is not a werewolf card."),
+}
 
 
 def _rng(seed):
@@ -74,19 +85,48 @@ def deal_cards(ruleset, deal, names, seed):
     return {"players": players, "lovers": lovers}
 
 
-def deal_problems(ruleset, deal, n, seed=0):
-    """Every problem with a deal, as messages (errors first, then warnings as 'Warning: …')."""
+class DealProblem(str):
+    """A problem's sentence that knows whether it is a warning (a deal with warnings alone
+    is created on a second, deliberate submit, W-23) or an error: callers tell them apart
+    by `warning`, never by the words, which are the reader's language."""
+
+    warning = False
+
+    @classmethod
+    def of(cls, text: str, *, warning: bool = False) -> "DealProblem":
+        problem = cls(text)
+        problem.warning = warning
+        return problem
+
+
+def errors_only(problems) -> list:
+    """The problems that bar a deal (its warnings do not)."""
+    return [p for p in problems if not getattr(p, "warning", False)]
+
+
+def deal_problems(ruleset, deal, n, seed=0) -> list[DealProblem]:
+    """Every problem with a deal, as sentences: errors first, then the warnings ("Warning:
+    …", each a DealProblem whose `warning` is true)."""
+    problems = _problems(ruleset, deal, n, seed)
+    return [p if isinstance(p, DealProblem) else DealProblem.of(p) for p in problems]
+
+
+def _problems(ruleset, deal, n, seed):
     if not isinstance(deal, dict) or deal.get("mode") not in MODES:
-        return ["Choose an explicit list of cards or a pool."]
+        return [gettext("Choose an explicit list of cards or a pool.")]
     known = ROLES if ruleset == "werewolf" else CHARACTERS
+    kind = "werewolf" if ruleset == "werewolf" else "witchhunt"
     problems = []
     if deal["mode"] == "explicit":
         for i, card in enumerate(deal.get("cards", []), 1):
             key = card.get("role") if ruleset == "werewolf" else card.get("character")
             if key not in known:
-                problems.append(f"Card {i}: {key!r} is not a {ruleset} card.")
+                problems.append(_NOT_A_CARD_NUMBERED[kind] % {"number": i, "card": repr(key)})
             if ruleset == "witchhunt" and card.get("type") not in TYPES:
-                problems.append(f"Card {i}: {card.get('type')!r} is not a player type.")
+                problems.append(
+                    gettext("Card %(number)s: %(type)s is not a player type.")
+                    % {"number": i, "type": repr(card.get("type"))}
+                )
         if problems:
             return problems
     else:
@@ -96,12 +136,16 @@ def deal_problems(ruleset, deal, n, seed=0):
             if c not in known
         ]
         if unknown:
-            return [f"{c!r} is not a {ruleset} card." for c in unknown]
+            return [_NOT_A_CARD[kind] % {"card": repr(c)} for c in unknown]
     try:
         setup = deal_cards(ruleset, deal, [f"seat{i}" for i in range(n)], seed)
     except (ValueError, TypeError) as e:
         return [str(e)[0].upper() + str(e)[1:] + "."]
     found = setup_problems(ruleset, setup)
     errors = [m for level, m in found if level == "error"]
-    warnings = [f"Warning: {m}" for level, m in found if level == "warning"]
+    warnings = [
+        DealProblem.of(gettext("Warning: %(problem)s") % {"problem": m}, warning=True)
+        for level, m in found
+        if level == "warning"
+    ]
     return [m[0].upper() + m[1:] for m in errors] + warnings

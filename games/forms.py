@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engine import CHARACTERS, HOLY, ROLES, TYPES, WITHDRAWABLE, GameRuleError
 
@@ -19,6 +20,7 @@ from .models import (
     validate_reminder_hours,
 )
 from .narration import refusal_words, type_label_count
+from .narration.labels import character_label, role_label
 from .signup_rules import MIN_GAMES_MAX, signups_start_checked
 from .wall_time import zoned_moment
 
@@ -45,10 +47,10 @@ CARDS_MAX_LENGTH = 5000
 
 class PostForm(forms.Form):
     body = forms.CharField(
-        label="Your post",
+        label=gettext_lazy("Your post"),
         max_length=MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text="Markdown: **bold**, *italics*, > quotes, lists, links.",
+        help_text=gettext_lazy("Markdown: **bold**, *italics*, > quotes, lists, links."),
     )
     reply_to = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
@@ -102,7 +104,7 @@ class ZonedDateTimeField(forms.DateTimeField):
         try:
             wall = datetime.fromisoformat(str(value).strip())
         except ValueError:
-            raise forms.ValidationError("Give a date and a time.") from None
+            raise forms.ValidationError(gettext("Give a date and a time.")) from None
         try:
             return zoned_moment(
                 wall, timezone.get_current_timezone(), timezone.get_current_timezone_name()
@@ -115,30 +117,34 @@ def signup_fields() -> dict:
     """The sign-up settings' fields, fresh for each form."""
     return {
         "signups_close_at": ZonedDateTimeField(
-            label="Start date and time (your time zone)",
+            label=gettext_lazy("Start date and time (your time zone)"),
             required=False,
-            help_text="When the game should start. If it has not filled by then, you are "
-            "told and can move the date, make the game smaller or cancel it. Blank: no date.",
+            help_text=gettext_lazy(
+                "When the game should start. If it has not filled by then, you are "
+                "told and can move the date, make the game smaller or cancel it. Blank: no date."
+            ),
         ),
         "min_finished_games": forms.IntegerField(
-            label="Finished games a player needs to sign up",
+            label=gettext_lazy("Finished games a player needs to sign up"),
             required=False,
             min_value=0,
             max_value=MIN_GAMES_MAX,
             initial=0,
-            help_text="Games played to the end (not replaced out). 0 or blank: anyone may sign up.",
+            help_text=gettext_lazy(
+                "Games played to the end (not replaced out). 0 or blank: anyone may sign up."
+            ),
         ),
         "start_when_full": forms.BooleanField(
-            label="Deal and start the game as soon as the last seat is taken",
+            label=gettext_lazy("Deal and start the game as soon as the last seat is taken"),
             required=False,
-            help_text="Off: you are told when it is full and start it yourself.",
+            help_text=gettext_lazy("Off: you are told when it is full and start it yourself."),
         ),
         "prod_hours": forms.IntegerField(
-            label="Prod a living player silent for this many hours of a day",
+            label=gettext_lazy("Prod a living player silent for this many hours of a day"),
             required=False,
             min_value=1,
             max_value=720,
-            help_text="A second prod asks for a replacement. Blank: no prods.",
+            help_text=gettext_lazy("A second prod asks for a replacement. Blank: no prods."),
         ),
     }
 
@@ -178,7 +184,7 @@ class SignupSettingsForm(forms.Form):
 
 
 class ResizeForm(forms.Form):
-    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=MAX_SEATS)
+    seats_count = forms.IntegerField(label=gettext_lazy("Seats"), min_value=3, max_value=MAX_SEATS)
 
 
 # --- a new game ------------------------------------------------------------------------------
@@ -214,14 +220,19 @@ def parse_cards(text, ruleset):
             card = _witchhunt_card(line)
             if card is None:
                 problems.append(
-                    f"Line {number}: write a character and a player type, "
-                    f"e.g. “priest holy_villager” (read “{raw.strip()}”)."
+                    gettext(
+                        "Line %(number)s: write a character and a player type, "
+                        "e.g. “priest holy_villager” (read “%(line)s”)."
+                    )
+                    % {"number": number, "line": raw.strip()}
                 )
                 continue
         if len(cards) + times > MAX_SEATS:
             problems.append(
-                f"Line {number}: a game has at most {MAX_SEATS} seats, so at most "
-                f"{MAX_SEATS} cards."
+                gettext(
+                    "Line %(number)s: a game has at most %(most)s seats, so at most %(most)s cards."
+                )
+                % {"number": number, "most": MAX_SEATS}
             )
             break
         cards.extend(dict(card) for _ in range(times))
@@ -243,11 +254,19 @@ def _witchhunt_card(line):
 
 
 def _character_choices():
+    """The characters by expansion, named in the reader's language (called each time the
+    choices are shown)."""
     by_set = {}
-    for key, (_, name, expansion, _text) in sorted(CHARACTERS.items(), key=lambda i: i[1][0]):
-        holy = " (Holy)" if key in HOLY else ""
-        by_set.setdefault(expansion, []).append((key, f"{name}{holy}"))
+    for key, (_, _name, expansion, _text) in sorted(CHARACTERS.items(), key=lambda i: i[1][0]):
+        name = character_label(key)
+        if key in HOLY:
+            name = gettext("%(character)s (Holy)") % {"character": name}
+        by_set.setdefault(expansion, []).append((key, name))
     return list(by_set.items())
+
+
+def _role_choices():
+    return [(r, role_label(r)) for r in WW_SPECIALS]
 
 
 # The deal's fields in page order, and the whole setup (what the lab estimates).
@@ -274,13 +293,21 @@ SETUP_FIELDS = (
 
 class NewGameForm(forms.Form):
     ruleset = forms.ChoiceField(
-        choices=Game.Ruleset.choices, initial="witchhunt", widget=forms.RadioSelect
+        label=gettext_lazy("Ruleset"),
+        choices=Game.Ruleset.choices,
+        initial="witchhunt",
+        widget=forms.RadioSelect,
     )
-    title = forms.CharField(max_length=120)
-    seats_count = forms.IntegerField(label="Seats", min_value=3, max_value=MAX_SEATS, initial=12)
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120)
+    seats_count = forms.IntegerField(
+        label=gettext_lazy("Seats"), min_value=3, max_value=MAX_SEATS, initial=12
+    )
     deal_mode = forms.ChoiceField(
-        label="The deal",
-        choices=[("explicit", "A list of cards"), ("pool", "Cards drawn from a pool")],
+        label=gettext_lazy("The deal"),
+        choices=[
+            ("explicit", gettext_lazy("A list of cards")),
+            ("pool", gettext_lazy("Cards drawn from a pool")),
+        ],
         initial="explicit",
         widget=forms.RadioSelect,
     )
@@ -288,7 +315,7 @@ class NewGameForm(forms.Form):
         required=False,
         max_length=CARDS_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
-        help_text=(
+        help_text=gettext_lazy(
             "One card a line. Witchhunt: a character and a player type, e.g. "
             "“priest holy_villager” or “Dirty Old Bastard, Basic Villager”. Werewolf: a "
             "role, e.g. “seer”; “3 x villager” repeats a card. Village Lovers are paired in "
@@ -298,92 +325,102 @@ class NewGameForm(forms.Form):
     shuffle = forms.BooleanField(
         required=False,
         initial=True,
-        label="Shuffle the cards",
-        help_text="Off: the cards go to the seats in the order the players joined.",
+        label=gettext_lazy("Shuffle the cards"),
+        help_text=gettext_lazy("Off: the cards go to the seats in the order the players joined."),
     )
     characters = forms.MultipleChoiceField(
-        label="Witchhunt: characters in the pool",
+        label=gettext_lazy("Witchhunt: characters in the pool"),
         required=False,
-        choices=_character_choices(),
+        choices=_character_choices,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Holy characters go to the Holy Villagers (W-22); pick at least as many.",
+        help_text=gettext_lazy(
+            "Holy characters go to the Holy Villagers (W-22); pick at least as many."
+        ),
     )
     roles = forms.MultipleChoiceField(
-        label="Werewolf: special roles in the pool",
+        label=gettext_lazy("Werewolf: special roles in the pool"),
         required=False,
-        choices=[(r, ROLES[r][1]) for r in WW_SPECIALS],
+        choices=_role_choices,
         widget=forms.CheckboxSelectMultiple,
     )
     werewolves = forms.IntegerField(
-        label="Werewolf: Werewolves",
+        label=gettext_lazy("Werewolf: Werewolves"),
         required=False,
         min_value=1,
         max_value=MAX_SEATS - 1,
         initial=2,
     )
     specials = forms.IntegerField(
-        label="Werewolf: special roles to draw",
+        label=gettext_lazy("Werewolf: special roles to draw"),
         required=False,
         min_value=0,
         max_value=len(WW_SPECIALS),
-        help_text="Blank: every special role picked above. The other seats are Villagers.",
+        help_text=gettext_lazy(
+            "Blank: every special role picked above. The other seats are Villagers."
+        ),
     )
     day_hours = forms.IntegerField(
-        label="Day length (hours)", min_value=1, max_value=720, initial=72
+        label=gettext_lazy("Day length (hours)"), min_value=1, max_value=720, initial=72
     )
     night_hours = forms.IntegerField(
-        label="Night length (hours)", min_value=1, max_value=720, initial=24
+        label=gettext_lazy("Night length (hours)"), min_value=1, max_value=720, initial=24
     )
     early_end = forms.BooleanField(
-        label="End a phase early once every living player is done",
+        label=gettext_lazy("End a phase early once every living player is done"),
         required=False,
-        help_text="Each living player may say “I'm done” (for good); once all have, the "
-        "phase ends after the grace period below. The dead are never waited for, and a "
-        "night never ends before its midnight (W-2a).",
+        help_text=gettext_lazy(
+            "Each living player may say “I'm done” (for good); once all have, the "
+            "phase ends after the grace period below. The dead are never waited for, and a "
+            "night never ends before its midnight (W-2a)."
+        ),
     )
     early_end_grace = forms.IntegerField(
-        label="Early end: grace period (minutes)",
+        label=gettext_lazy("Early end: grace period (minutes)"),
         required=False,
         min_value=int(MIN_EARLY_END_GRACE.total_seconds() // 60),
         max_value=int(MAX_EARLY_END_GRACE.total_seconds() // 60),
         initial=int(DEFAULT_EARLY_END_GRACE.total_seconds() // 60),
-        help_text="How long the phase goes on once every living player is done (never "
-        "past its deadline): from 5 minutes to 2 days (2880); 60 is one hour.",
+        help_text=gettext_lazy(
+            "How long the phase goes on once every living player is done (never "
+            "past its deadline): from 5 minutes to 2 days (2880); 60 is one hour."
+        ),
     )
     reminder_hours = forms.CharField(
-        label="Email reminders (hours before each deadline)",
+        label=gettext_lazy("Email reminders (hours before each deadline)"),
         required=False,
         max_length=100,
         initial=", ".join(str(h) for h in DEFAULT_REMINDER_HOURS),
-        help_text="Comma-separated, e.g. “24, 1”; blank for none.",
+        help_text=gettext_lazy("Comma-separated, e.g. “24, 1”; blank for none."),
     )
     archangel_cards = forms.IntegerField(
-        label="Witchhunt: Archangel cards",
+        label=gettext_lazy("Witchhunt: Archangel cards"),
         required=False,
         min_value=0,
         max_value=MAX_SEATS,
-        help_text="Blank: one per ten seats (W-19).",
+        help_text=gettext_lazy("Blank: one per ten seats (W-19)."),
     )
     stalemate_cycles = forms.IntegerField(
-        label="Witchhunt: stalemate after cycles without a death",
+        label=gettext_lazy("Witchhunt: stalemate after cycles without a death"),
         required=False,
         min_value=0,
         max_value=99,
         initial=3,
-        help_text="0: never (W-69a).",
+        help_text=gettext_lazy("0: never (W-69a)."),
     )
     public_setup = forms.BooleanField(
-        label="Witchhunt: the characters in play and the count of each type are public",
+        label=gettext_lazy(
+            "Witchhunt: the characters in play and the count of each type are public"
+        ),
         required=False,
         initial=True,
     )
     reveal_on_death = forms.BooleanField(
-        label="Werewolf: a player's card is shown when they die", required=False
+        label=gettext_lazy("Werewolf: a player's card is shown when they die"), required=False
     )
     # Shown with the warnings only: a deal with warnings alone is created on a second,
     # deliberate submit.
     accept_warnings = forms.BooleanField(
-        label="Create the game despite the warnings", required=False
+        label=gettext_lazy("Create the game despite the warnings"), required=False
     )
 
     def __init__(self, *args, **kwargs):
@@ -394,7 +431,7 @@ class NewGameForm(forms.Form):
         # plural ("Village Spies", "Elder Witches").
         for key in TYPES:
             self.fields[f"count_{key}"] = forms.IntegerField(
-                label=f"Witchhunt: {type_label_count(key, 2)}",
+                label=gettext("Witchhunt: %(type)s") % {"type": type_label_count(key, 2)},
                 required=False,
                 min_value=0,
                 max_value=MAX_SEATS,
@@ -413,7 +450,9 @@ class NewGameForm(forms.Form):
         try:
             hours = [int(h) for h in text.replace(";", ",").split(",") if h.strip()]
         except ValueError:
-            raise forms.ValidationError("Give whole numbers of hours, e.g. “24, 1”.") from None
+            raise forms.ValidationError(
+                gettext("Give whole numbers of hours, e.g. “24, 1”.")
+            ) from None
         validate_reminder_hours(hours)
         return hours
 
@@ -443,7 +482,7 @@ class NewGameForm(forms.Form):
             for p in problems:
                 self.add_error("cards", p)
             if not cards and not problems:
-                self.add_error("cards", "List the cards, one a line.")
+                self.add_error("cards", gettext("List the cards, one a line."))
             data["deal"] = {"mode": "explicit", "cards": cards, "shuffle": data["shuffle"]}
         elif ruleset == "witchhunt":
             types = {k: data.get(f"count_{k}") or 0 for k in TYPES}
@@ -470,8 +509,6 @@ class NewGameForm(forms.Form):
         data["options"] = options
 
 
-
-
 def signup_settings_form(game: Game, data=None) -> SignupSettingsForm:
     """The moderator's form of an open game's sign-up settings, filled with the game's."""
     prod = game.prod_after
@@ -488,16 +525,18 @@ def signup_settings_form(game: Game, data=None) -> SignupSettingsForm:
 
 class AbsenceForm(forms.Form):
     first_day = forms.DateField(
-        label="First day away", widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("First day away"), widget=forms.DateInput(attrs={"type": "date"})
     )
     last_day = forms.DateField(
-        label="Last day away", widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Last day away"), widget=forms.DateInput(attrs={"type": "date"})
     )
     note = forms.CharField(
-        label="Note for moderators (optional)",
+        label=gettext_lazy("Note for moderators (optional)"),
         required=False,
         max_length=200,
-        help_text="Only the moderators of your games see it; other players see the dates.",
+        help_text=gettext_lazy(
+            "Only the moderators of your games see it; other players see the dates."
+        ),
     )
 
     def __init__(self, *args, **kwargs):

@@ -13,6 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
+from django.utils.translation import pgettext_lazy
 
 from games.engine import CURRENT_REVISION, REVISION_ANCHOR, REVISIONS, Phase
 
@@ -129,7 +130,7 @@ class SeedField(models.Field):
 class Game(models.Model):
     class Ruleset(models.TextChoices):
         WITCHHUNT = "witchhunt", "Witchhunt 9.0"
-        WEREWOLF = "werewolf", "Werewolf"
+        WEREWOLF = "werewolf", pgettext_lazy("ruleset", "Werewolf")  # "Werwolf" in German
 
     class Status(models.TextChoices):
         OPEN = "open", "Open for sign-ups"

@@ -4,6 +4,7 @@ Pure: the zone comes in."""
 
 from datetime import UTC, datetime
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from games.engine import GameRuleError
@@ -17,7 +18,7 @@ def zoned_moment(wall: datetime, zone, zone_name: str) -> datetime:
         return wall
     early, late = wall.replace(tzinfo=zone), wall.replace(tzinfo=zone, fold=1)
     if early.utcoffset() != late.utcoffset():
-        said = f"{wall:%a %d %b %Y, %H:%M}"
+        said = date_format(wall, "WALL_TIME_FORMAT")  # the reader's words: "Sun 30 Mar 2025, 02:30"
         if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall:
             raise GameRuleError(
                 gettext(

@@ -20,6 +20,11 @@ from django.utils import translation
 
 LANGUAGE = "de"  # the code the pseudo catalog stands in for
 DOMAINS = ("django", "djangojs")
+# The end-to-end run's marks: every word wrapped in two invisible characters, so that the
+# pages read (and are found by the tests' English locators, which ignore both) as in
+# English, yet tell which words went through a catalog. A zero-width space opens, a soft
+# hyphen closes: distinct, so a card name inside a sentence nests.
+OPEN, CLOSE = "\u200b", "\u00ad"
 
 _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -42,6 +47,16 @@ def pseudo(text: str) -> str:
     return "[" + "".join(out) + "]"
 
 
+def marked(text: str) -> str:
+    """`text` wrapped in the invisible marks, unchanged inside (placeholders included)."""
+    return OPEN + text + CLOSE if text else text
+
+
+def unmarked(text: str) -> str:
+    """`text` without the invisible marks: what the reader sees."""
+    return text.replace(OPEN, "").replace(CLOSE, "")
+
+
 def pseudo_dir() -> Path:
     return Path(settings.VAR_DIR) / "pseudo-locale"
 
@@ -58,19 +73,20 @@ def _sources(domain: str) -> list[Path]:
     return [p for p in found if p.exists()]
 
 
-def write_catalog(out: Path | None = None) -> Path:
+def write_catalog(out: Path | None = None, *, language: str = LANGUAGE, word=pseudo) -> Path:
     """The pseudo catalog, .po and compiled .mo (by polib: no gettext needed), under
-    `out`/de/LC_MESSAGES; returns `out`, the folder to name in LOCALE_PATHS."""
+    `out`/`language`/LC_MESSAGES, each msgid worded by `word` (accented and bracketed, or
+    `marked`); returns `out`, the folder to name in LOCALE_PATHS."""
     import polib
 
     out = Path(out or pseudo_dir())
-    folder = out / LANGUAGE / "LC_MESSAGES"
+    folder = out / language / "LC_MESSAGES"
     folder.mkdir(parents=True, exist_ok=True)
     for domain in DOMAINS:
         catalog = polib.POFile()
         catalog.metadata = {
             "Content-Type": "text/plain; charset=UTF-8",
-            "Language": LANGUAGE,
+            "Language": language,
             "Plural-Forms": "nplurals=2; plural=(n != 1);",
         }
         seen = set()
@@ -83,9 +99,9 @@ def write_catalog(out: Path | None = None) -> Path:
                 entry = polib.POEntry(msgctxt=e.msgctxt, msgid=e.msgid)
                 if e.msgid_plural:
                     entry.msgid_plural = e.msgid_plural
-                    entry.msgstr_plural = {0: pseudo(e.msgid), 1: pseudo(e.msgid_plural)}
+                    entry.msgstr_plural = {0: word(e.msgid), 1: word(e.msgid_plural)}
                 else:
-                    entry.msgstr = pseudo(e.msgid)
+                    entry.msgstr = word(e.msgid)
                 catalog.append(entry)
         catalog.save(str(folder / f"{domain}.po"))
         catalog.save_as_mofile(str(folder / f"{domain}.mo"))
@@ -93,7 +109,10 @@ def write_catalog(out: Path | None = None) -> Path:
 
 
 # --- what a page still says in English -------------------------------------------------
-_BRACKETED = re.compile(r"\[[^\[\]]*\]")
+_BRACKETED = {  # what a catalog worded, innermost first: between its brackets, or marks
+    "[]": re.compile(r"\[[^\[\]]*\]"),
+    OPEN + CLOSE: re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}"),
+}
 _ENGLISH = re.compile(r"[A-Za-z]{2,}")
 # The attributes a reader meets: read aloud, shown on hover, in an empty field.
 _READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
@@ -123,22 +142,32 @@ class _Text(HTMLParser):
             self.chunks.append(data)
 
 
-def english_left(html: str, allowed=()) -> list[str]:
+def english_left(html: str, allowed=(), brackets: str = "[]") -> list[str]:
     """The visible texts of `html` (and the attributes read to a reader) that say
-    something outside the pseudo-locale's brackets: English nobody marked. `allowed`:
-    words that are nobody's to translate (players' names and posts, the site's name)."""
+    something outside the pseudo-locale's brackets (or `marked`'s marks, with
+    brackets=OPEN + CLOSE): English nobody marked. `allowed`: words that are nobody's to
+    translate (players' names and posts, the site's name)."""
+    bracketed = _BRACKETED[brackets]
     parser = _Text()
     parser.feed(html)
     # The site's name, and each language named in itself (the switcher's).
     own = [translation.get_language_info(code)["name_local"] for code, _ in settings.LANGUAGES]
     allowed = sorted({"Witchhunt", *own, *allowed}, key=len, reverse=True)
+    chunks = parser.chunks
+    if brackets == OPEN + CLOSE:
+        # The marks are invisible, not accents: a sentence with a link or <strong> in
+        # it is marked across its texts, so they are read as one, in the page's order.
+        chunks = ["\n".join(chunks)]
     left = []
-    for chunk in parser.chunks:
+    for chunk in chunks:
         text = chunk
-        while _BRACKETED.search(text):  # innermost first: a name inside a sentence
-            text = _BRACKETED.sub(" ", text)
-        for word in allowed:
-            text = text.replace(word, " ")
-        if _ENGLISH.search(text):
+        while bracketed.search(text):  # innermost first: a name inside a sentence
+            text = bracketed.sub(" ", text)
+        for word in allowed:  # whole words: a player named Eve spares no "every"
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text)
+        if brackets == OPEN + CLOSE:
+            lines = unmarked(text).split("\n")
+            left.extend(" ".join(line.split()) for line in lines if _ENGLISH.search(line))
+        elif _ENGLISH.search(text):
             left.append(" ".join(chunk.split()))
     return left

@@ -1,6 +1,7 @@
 """A player's record in words: the teams they played for, their win rates and how
 reliably they stayed to the end (the public profile, issue 16)."""
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -21,7 +22,11 @@ def win_rate(won: int, played: int) -> str:
         "%(won)s of %(played)s won (%(percent)s%%)",
         "%(won)s of %(played)s won (%(percent)s%%)",
         played,
-    ) % {"won": won, "played": played, "percent": percent}
+    ) % {
+        "won": number_format(won),
+        "played": number_format(played),
+        "percent": number_format(percent),
+    }
 
 
 def reliability_line(finished: int, replaced_out: int) -> str:

@@ -75,8 +75,7 @@ sentence(
 sentence(
     WAITING,
     gettext_lazy(
-        "The start date (%(moment)s) has passed and every seat is taken: deal and start "
-        "the game."
+        "The start date (%(moment)s) has passed and every seat is taken: deal and start the game."
     ),
     moment=_zoned,
 )
@@ -147,7 +146,7 @@ sentence(WANTED, gettext_lazy("A replacement is wanted for %(name)s."))
 sentence(NO_LONGER_WANTED, gettext_lazy("%(name)s stays: no replacement is wanted any more."))
 # To the moderator when a player deleted their account (services/members.py).
 MEMBER_LEFT = gettext_noop(
-    "A player deleted their account: their seat, now \"a former member\", is offered to "
+    'A player deleted their account: their seat, now "a former member", is offered to '
     "the replacement list and marked for replacement on your desk."
 )
 

@@ -90,9 +90,7 @@ def register_all() -> None:
     """Register the community's providers (called from the app's ready())."""
     panels.register(panels.GAME, "player", "community/_player_away.html", players_away)
     panels.register(panels.GAME, "signup", "community/_signup_facts.html", signup_facts)
-    panels.register(
-        panels.GAME, "signup_refusal", "community/_signup_refusal.html", signup_refused
-    )
+    panels.register(panels.GAME, "signup_refusal", "community/_signup_refusal.html", signup_refused)
     panels.register(panels.DESK, "signups", "community/_signups_desk.html", signups_shown)
     panels.register(panels.DESK, "seat", "community/_desk_seat_away.html", seats_away)
     panels.register(

@@ -4,6 +4,7 @@ only what the first post already published."""
 
 from django import forms
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -16,17 +17,17 @@ TEXT_MAX = 20_000  # a deal text is about 40 characters a seat
 
 class DealCheckForm(forms.Form):
     text = forms.CharField(
-        label="Deal text",
+        label=gettext_lazy("Deal text"),
         max_length=TEXT_MAX,
         strip=False,  # fairness.verify decides what whitespace counts
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocomplete": "off"}),
-        help_text='Exactly as the final reveal publishes it, starting {"lovers".',
+        help_text=gettext_lazy('Exactly as the final reveal publishes it, starting {"lovers".'),
     )
     commitment = forms.CharField(
-        label="Fingerprint (SHA-256)",
+        label=gettext_lazy("Fingerprint (SHA-256)"),
         max_length=200,
         widget=forms.TextInput(attrs={"spellcheck": "false", "autocomplete": "off"}),
-        help_text="The 64 hexadecimal digits the game’s first post published.",
+        help_text=gettext_lazy("The 64 hexadecimal digits the game’s first post published."),
     )
 
 

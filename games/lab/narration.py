@@ -3,6 +3,7 @@ a deal in one line."""
 
 from collections import Counter
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -27,7 +28,14 @@ def team_label(key: str) -> str:
 
 
 def percent(fraction: float) -> str:
-    return f"{fraction * 100:.0f}%"
+    """A share as a whole percentage in the reader's format: "54%", German "54 %"."""
+    # round() as f"{x:.0f}" rounds (half to even), so the English stays as it was.
+    return _("%(percent)s%%") % {"percent": number_format(round(fraction * 100))}
+
+
+def thousands(n: int) -> str:
+    """A count with the reader's thousands separator: "20,000", German "20.000"."""
+    return number_format(n, force_grouping=True)
 
 
 def margin(low: float, high: float) -> str:
@@ -80,7 +88,7 @@ def chart_desc(teams, games: int, sizes=()) -> str:
         "Over %(games)s simulated game: %(shares)s.",
         "Over %(games)s simulated games: %(shares)s.",
         games,
-    ) % {"games": f"{games:,}", "shares": shares}
+    ) % {"games": thousands(games), "shares": shares}
     for seats, estimate in sizes:
         by_team = ", ".join(
             _("%(team)s %(share)s") % {"team": team_label(t.team), "share": percent(t.share)}
@@ -126,19 +134,19 @@ def deal_text(ruleset: str, deal: dict) -> str:
 # The lab's limits (games/lab/services/limits.py), as the member reads them on the form.
 def still_running(setup_label: str) -> str:
     return _(
-        "Your estimate of {setup} is still running. The lab runs one estimate for each "
+        "Your estimate of %(setup)s is still running. The lab runs one estimate for each "
         "member at a time: start this one when it is done."
-    ).format(setup=setup_label)
+    ) % {"setup": setup_label}
 
 
 def busy(waiting: int | None = None) -> str:
     if waiting is None:
         return _("The lab is busy. Try again in a few minutes.")
     return ngettext(
-        "The lab is busy: {n} estimate is waiting. Try again in a few minutes.",
-        "The lab is busy: {n} estimates are waiting. Try again in a few minutes.",
+        "The lab is busy: %(count)s estimate is waiting. Try again in a few minutes.",
+        "The lab is busy: %(count)s estimates are waiting. Try again in a few minutes.",
         waiting,
-    ).format(n=waiting)
+    ) % {"count": waiting}
 
 
 def window_spent(
@@ -153,16 +161,24 @@ def window_spent(
 ) -> str:
     """The sliding window's refusal: what this setup counts, what the member's estimates
     of the window count already, and when this one fits."""
-    counts = ngettext(
-        "This {seats}-player setup counts {cost} estimate",
-        "This {seats}-player setup counts {cost} estimates",
+    # Two whole sentences: the rule (its count is the setup's cost), then when to try again.
+    rule = ngettext(
+        "This %(seats)s-player setup counts %(cost)s estimate: a member's estimates in any "
+        "%(window)s minutes may count %(budget)s, each one for every %(per_unit)s players or "
+        "part of them, and yours count %(used)s.",
+        "This %(seats)s-player setup counts %(cost)s estimates: a member's estimates in any "
+        "%(window)s minutes may count %(budget)s, each one for every %(per_unit)s players or "
+        "part of them, and yours count %(used)s.",
         cost,
-    ).format(seats=seats, cost=cost)
-    rule = _(
-        "a member's estimates in any {window} minutes may count {budget}, each one for "
-        "every {per_unit} players or part of them, and yours count {used}"
-    ).format(window=window_minutes, budget=budget, per_unit=per_unit, used=used)
-    again = ngettext("Try again in {n} minute.", "Try again in {n} minutes.", minutes).format(
-        n=minutes
-    )
-    return f"{counts}: {rule}. {again}"
+    ) % {
+        "seats": seats,
+        "cost": cost,
+        "window": window_minutes,
+        "budget": budget,
+        "per_unit": per_unit,
+        "used": used,
+    }
+    again = ngettext(
+        "Try again in %(count)s minute.", "Try again in %(count)s minutes.", minutes
+    ) % {"count": minutes}
+    return f"{rule} {again}"

@@ -57,15 +57,15 @@ class LabResult:
     # Counts as the page writes them: "1,200 of 20,000 games".
     @property
     def done_text(self) -> str:
-        return f"{self.done:,}"
+        return words.thousands(self.done)
 
     @property
     def asked_text(self) -> str:
-        return f"{self.asked:,}"
+        return words.thousands(self.asked)
 
     @property
     def games_text(self) -> str:
-        return f"{self.games:,}"
+        return words.thousands(self.games)
 
 
 def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResult | None:

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from games.deal import errors_only
 from games.engine import GameRuleError
 from games.views.create import _problems as worded_deal_problems  # the new-game form's words
 from games.views.feedback import sentence
@@ -41,7 +42,7 @@ def _setup_posted(request, form):
     if not form.is_valid():
         return None
     data = form.cleaned_data
-    errors = [p for p in worded_deal_problems(data) if not p.startswith("Warning")]
+    errors = errors_only(worded_deal_problems(data))
     for problem in errors:
         form.add_error(None, problem)
     if errors:

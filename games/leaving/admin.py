@@ -6,9 +6,10 @@ members' admin first (INSTALLED_APPS' order), and this adds the action to it."""
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engine import GameRuleError
+from games.narration import refusal_words
 
 from .forms import AdminEraseForm
 from .services import member_erase
@@ -25,16 +26,22 @@ def member_erase_action(modeladmin, request, queryset):
         for member in members:
             if member.pk == request.user.pk:
                 modeladmin.message_user(
-                    request, "Your own account is deleted from your profile page, not here.",
+                    request,
+                    gettext("Your own account is deleted from your profile page, not here."),
                     messages.ERROR,
                 )  # fmt: skip
                 continue
             try:
                 member_erase(user=member, by=request.user)
             except GameRuleError as error:
-                modeladmin.message_user(request, f"{member}: {error}", messages.ERROR)
+                said = gettext("%(member)s: %(refusal)s") % {
+                    "member": member,
+                    "refusal": refusal_words(error),
+                }
+                modeladmin.message_user(request, said, messages.ERROR)
             else:
-                modeladmin.message_user(request, f"Member {member.pk}'s account is deleted.")
+                said = gettext("Member %(number)s's account is deleted.") % {"number": member.pk}
+                modeladmin.message_user(request, said)
         return None
     context = {**modeladmin.admin_site.each_context(request), "members": members, "form": form,
                "title": gettext_lazy("Delete members' accounts")}  # fmt: skip

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from .narration import CONFIRMATION, refusal_words
 
@@ -8,17 +9,19 @@ class LeaveForm(forms.Form):
     through a social sign-in may have none: the typed words alone then)."""
 
     confirmation = forms.CharField(
-        label=f"Type “{CONFIRMATION}”", max_length=40, strip=True,
+        max_length=40, strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )  # fmt: skip
     password = forms.CharField(
-        label="Your password", required=False, strip=False,
+        label=gettext_lazy("Your password"), required=False, strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )  # fmt: skip
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        # The words to type stay as the site compares them; the sentence is the reader's.
+        self.fields["confirmation"].label = gettext("Type “%(words)s”") % {"words": CONFIRMATION}
 
     def clean_confirmation(self):
         text = " ".join(self.cleaned_data["confirmation"].split()).lower()
@@ -36,9 +39,9 @@ class LeaveForm(forms.Form):
 class AdminEraseForm(forms.Form):
     """The admin's confirmation: the word typed, for one or several members at once."""
 
-    confirmation = forms.CharField(label="Type “delete” to confirm", max_length=20)
+    confirmation = forms.CharField(label=gettext_lazy("Type “delete” to confirm"), max_length=20)
 
     def clean_confirmation(self):
         if self.cleaned_data["confirmation"].strip().lower() != "delete":
-            raise forms.ValidationError("Type “delete” to confirm: nothing was deleted.")
+            raise forms.ValidationError(gettext("Type “delete” to confirm: nothing was deleted."))
         return "delete"

@@ -12,13 +12,16 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import CHARACTERS, EVIL, GOOD, HOLY, ROLES, TYPES, WILD
+from games.narration import card_label
 
 from .model import CARDS, TYPES_GROUP, Card, CardGroup, RulebookError, Ruling, SourceText
 
 Render = Callable[[str], SafeString]
 
 # The pages' framing is translated; lazily, since the library is built once per process and
-# each page is worded in its reader's language. The cards' names and texts are the spec's.
+# each page is worded in its reader's language. The cards' names are translated as on every
+# page (narration's card labels; the library is parsed once per language); their texts are
+# the spec's.
 _ALIGNMENTS = {
     GOOD: gettext_lazy("Good cards"),
     EVIL: gettext_lazy("Evil cards"),
@@ -96,13 +99,13 @@ def witchhunt_card_groups(
     """The characters by expansion (in the card table's order), then the player types."""
     names = _witchhunt_names()
     by_expansion: dict[str, list[Card]] = {}
-    for key, (number, name, expansion, card_text) in CHARACTERS.items():
+    for key, (number, _name, expansion, card_text) in CHARACTERS.items():
         by_expansion.setdefault(expansion, []).append(
             Card(
                 ruleset="witchhunt",
                 group=CARDS,
                 key=key,
-                name=name,
+                name=card_label(key),
                 kind=pgettext_lazy("card kind", "Character"),
                 text=card_text,
                 html=render(card_text),
@@ -123,7 +126,7 @@ def witchhunt_card_groups(
                 ruleset="witchhunt",
                 group=TYPES_GROUP,
                 key=key,
-                name=label,
+                name=card_label(key),
                 kind=pgettext_lazy("card kind", "Player type"),
                 text=type_texts[label],
                 html=render(type_texts[label]),
@@ -140,13 +143,13 @@ def werewolf_card_groups(rulings: list[Ruling], render: Render) -> tuple[CardGro
     """The roles by alignment: good, evil, then the wildcards."""
     names = _werewolf_names()
     by_alignment: dict[str, list[Card]] = {alignment: [] for alignment in _ALIGNMENTS}
-    for key, (alignment, name, role_text) in ROLES.items():
+    for key, (alignment, _name, role_text) in ROLES.items():
         by_alignment[alignment].append(
             Card(
                 ruleset="werewolf",
                 group=CARDS,
                 key=key,
-                name=name,
+                name=card_label(key),
                 kind=pgettext_lazy("card kind", "Card"),
                 text=role_text,
                 html=render(role_text),

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from .cards import link_role_keys, werewolf_card_groups, witchhunt_card_groups
 from .markdown import link_references, render_markdown
@@ -106,7 +106,7 @@ def _build() -> tuple[Ruleset, ...]:
         ),
         Ruleset(
             "werewolf",
-            "Werewolf",
+            pgettext_lazy("ruleset", "Werewolf"),
             _WEREWOLF_SUMMARY,
             werewolf_text,
             rulings["werewolf"],

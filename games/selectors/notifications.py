@@ -116,8 +116,15 @@ def notification_list(user) -> list[NotificationRow]:
     return [
         NotificationRow(
             ref=notification_ref(
-                (n.user_id, n.game_id, n.kind, n.key, n.post and n.post.thread,
-                 n.post and n.post.number, n.created_at)
+                (
+                    n.user_id,
+                    n.game_id,
+                    n.kind,
+                    n.key,
+                    n.post and n.post.thread,
+                    n.post and n.post.number,
+                    n.created_at,
+                )
             ),  # fmt: skip
             kind=n.kind,
             text=notification_text(n.words, n.text),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.engine import CURRENT_REVISION, GameRuleError, RecordError, new_game
 
-from ..deal import deal_cards, deal_problems
+from ..deal import deal_cards, deal_problems, errors_only
 from ..mapping import remember_state, store_events
 from ..models import SEED_BITS, Assignment, Game, Seat
 from ..permissions import can_moderate
@@ -49,7 +49,7 @@ def game_create(
     # (issue 25); the column keeps any integer exactly (models.SeedField).
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     problems = deal_problems(ruleset, deal, seats_count, seed)
-    if [p for p in problems if not p.startswith("Warning")]:
+    if errors_only(problems):
         raise SetupProblems(problems)
     game = Game(
         ruleset=ruleset,

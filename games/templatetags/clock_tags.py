@@ -40,7 +40,7 @@ def get_name(names: dict, key):
 
 @register.inclusion_tag("clock/_heartbeat.html")
 def clock_heartbeat(beat, style="site"):
-    """"The clock last ran N s ago" from the page's ClockBeat (selectors/heartbeat.py), a
+    """ "The clock last ran N s ago" from the page's ClockBeat (selectors/heartbeat.py), a
     warning once it counts as stopped: the desk and the admin (`style="admin"` takes the
     admin's message classes)."""
     if beat.age_seconds is None:

@@ -65,7 +65,7 @@ def clock_pause(request, game_id):
         request,
         game_id,
         lambda g: services.clock_pause(game=g, by=request.user),
-        "The clock is paused: the deadline and midnight wait until you resume.",
+        gettext("The clock is paused: the deadline and midnight wait until you resume."),
     )
 
 
@@ -76,7 +76,7 @@ def clock_resume(request, game_id):
         request,
         game_id,
         lambda g: services.clock_resume(game=g, by=request.user),
-        "The clock is running again.",
+        gettext("The clock is running again."),
     )
 
 
@@ -89,7 +89,7 @@ def clock_extend(request, game_id):
         lambda g: services.clock_extend(
             game=g, by=request.user, delta=_move(request), shown=_shown_deadline(request)
         ),
-        "The deadline is later now.",
+        gettext("The deadline is later now."),
     )
 
 
@@ -102,7 +102,7 @@ def clock_shorten(request, game_id):
         lambda g: services.clock_shorten(
             game=g, by=request.user, delta=_move(request), shown=_shown_deadline(request)
         ),
-        "The deadline is earlier now.",
+        gettext("The deadline is earlier now."),
     )
 
 
@@ -115,7 +115,7 @@ def clock_deadline(request, game_id):
         lambda g: deadline_set(
             game=g, by=request.user, at=_deadline_at(request), shown=_shown_deadline(request)
         ),
-        "The deadline is set.",
+        gettext("The deadline is set."),
     )
 
 
@@ -127,11 +127,15 @@ def phase_done(request, game_id):
         game_id,
         lambda g: services.phase_lock_in(game=g, user=request.user),
         lambda began: (
-            "Every living player is now done: the phase ends early, at the deadline "
-            "shown on the page."
+            gettext(
+                "Every living player is now done: the phase ends early, at the deadline "
+                "shown on the page."
+            )
             if began
-            else "You are done for this phase; that cannot be taken back. "
-            "The phase ends early once every living player is done."
+            else gettext(
+                "You are done for this phase; that cannot be taken back. "
+                "The phase ends early once every living player is done."
+            )
         ),
     )
 

@@ -6,11 +6,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 
 from accounts.selectors import host_granter_names
 from games import panels, queue, services
-from games.deal import deal_problems
+from games.deal import DealProblem, deal_problems, errors_only
 from games.engine import GameRuleError
 from games.forms import NewGameForm
 from games.permissions import can_host
@@ -27,10 +28,15 @@ def _problems(data):
     if deal["mode"] != "explicit":
         return deal_problems(data["ruleset"], deal, data["seats_count"])
     found = deal_problems(data["ruleset"], {**deal, "shuffle": False}, data["seats_count"])
-    return [
-        SEAT_RE.sub(lambda m: f"{'C' if m.group(1) == 'S' else 'c'}ard {int(m.group(2)) + 1}", p)
-        for p in found
-    ]
+    return [DealProblem.of(SEAT_RE.sub(_card_named, p), warning=p.warning) for p in found]
+
+
+def _card_named(match) -> str:
+    """ "seat2" as the host's own line: "card 3" ("Card 3" at a sentence's start)."""
+    number = int(match.group(2)) + 1
+    if match.group(1) == "S":
+        return gettext("Card %(number)s") % {"number": number}
+    return gettext("card %(number)s") % {"number": number}
 
 
 @never_cache
@@ -46,11 +52,12 @@ def game_new(request):
         initial = queue.refine(queue.NEW_GAME_INITIAL, None, query=request.GET)
     form = NewGameForm(request.POST or None, initial=initial)
     warnings_only = False
+    warnings = []  # the problems shown as warnings: the template marks them by this list
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         found = _problems(data)
-        errors = [p for p in found if not p.startswith("Warning")]
-        warnings = [p for p in found if p.startswith("Warning")]
+        errors = errors_only(found)
+        warnings = [p for p in found if p.warning]
         if errors or (warnings and not data["accept_warnings"]):
             # Every problem at once; warnings alone only need a second click (W-23).
             for problem in found:
@@ -78,10 +85,13 @@ def game_new(request):
             except services.SetupProblems as e:
                 for problem in e.problems:
                     form.add_error(None, problem)
+                warnings = [p for p in e.problems if getattr(p, "warning", False)]
             except GameRuleError as e:  # the start date, checked again at the write
                 form.add_error("signups_close_at", sentence(e))
             else:
-                messages.success(request, "The game is open: players can join from the lobby.")
+                messages.success(
+                    request, gettext("The game is open: players can join from the lobby.")
+                )
                 return redirect("game_detail", game_id=game.pk)
     return render(
         request,
@@ -90,6 +100,7 @@ def game_new(request):
             "may_host": True,
             "form": form,
             "warnings_only": warnings_only,
+            "warnings": warnings,
             "panels": panels.collect(panels.NEW_GAME, request=request, form=form),
         },
     )

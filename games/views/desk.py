@@ -171,7 +171,7 @@ def advance_now(request, game, *, back):
     except GameRuleError as e:
         refused(request, e)
     else:
-        messages.success(request, f"{phase_label(phase)} has ended.")
+        messages.success(request, gettext("%(phase)s has ended.") % {"phase": phase_label(phase)})
     return redirect(back_url)
 
 
@@ -191,7 +191,7 @@ def desk_announce(request, game_id):
         request,
         game,
         lambda: services.announcement_post(game=game, by=request.user, body=body),
-        "Your announcement is in the public thread.",
+        gettext("Your announcement is in the public thread."),
         {"announce": body},
     )
 
@@ -218,8 +218,11 @@ def desk_replace(request, game_id):
         game,
         replace,
         lambda seat: (
-            f"{seat.user.player_name} replaces {old}: the seat, its cards, its rooms "
-            "and its history are theirs now."
+            gettext(
+                "%(new)s replaces %(old)s: the seat, its cards, its rooms and its history "
+                "are theirs now."
+            )
+            % {"new": seat.user.player_name, "old": old}
         ),
         {"replace_seat": seat_name, "replace_who": who},
     )
@@ -257,10 +260,11 @@ def desk_remove(request, game_id):
             request,
             game,
             lambda: services.player_remove(game=game, seat_name=seat_name, by=request.user),
-            f"{names.get(seat_name, seat_name)} has been removed from the game.",
+            gettext("%(name)s has been removed from the game.")
+            % {"name": names.get(seat_name, seat_name)},
         )
     if seat_name not in names:
-        refused(request, "choose the player to remove")
+        refused(request, gettext("choose the player to remove"))
         return redirect("game_desk", game_id=game.pk)
     name = names[seat_name]
     return _confirm(
@@ -298,10 +302,10 @@ def desk_stalemate(request, game_id):
             request,
             game,
             lambda: services.stalemate_declare(game=game, by=request.user),
-            "You declared a stalemate: the game is over.",
+            gettext("You declared a stalemate: the game is over."),
         )
     if game.ruleset != Game.Ruleset.WITCHHUNT:
-        refused(request, "Werewolf has no stalemate rule")
+        refused(request, gettext("Werewolf has no stalemate rule"))
         return redirect("game_desk", game_id=game.pk)
     return _confirm(
         request,

@@ -48,7 +48,10 @@ def desk_hide(request, game_id):
             by=request.user,
             reason=reason,
         ),  # fmt: skip
-        lambda post: f"Post #{post.number} is hidden: its thread shows your reason in its place.",
+        lambda post: (
+            gettext("Post #%(number)s is hidden: its thread shows your reason in its place.")
+            % {"number": post.number}
+        ),
         {"hide_thread": ref, "hide_number": number, "hide_reason": reason},
     )
 
@@ -64,7 +67,9 @@ def desk_show(request, game_id):
         lambda: services.post_show(
             game=game, thread=_thread(game, ref), number=_number(number), by=request.user
         ),
-        lambda post: f"Post #{post.number} shows again as it was written.",
+        lambda post: (
+            gettext("Post #%(number)s shows again as it was written.") % {"number": post.number}
+        ),
     )
 
 

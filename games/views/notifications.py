@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -46,7 +47,8 @@ def notification_go(request, ref):
 def notifications_read(request):
     count = notifications_read_all(user=request.user)
     messages.success(
-        request, "Every notification is marked read." if count else "Nothing was unread."
+        request,
+        gettext("Every notification is marked read.") if count else gettext("Nothing was unread."),
     )
     return redirect("notifications")
 

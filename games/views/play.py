@@ -172,7 +172,7 @@ def game_join(request, game_id):
         request,
         game_id,
         lambda g: services.game_join(game=g, user=request.user),
-        "You have joined the game.",
+        gettext("You have joined the game."),
     )
 
 
@@ -183,7 +183,7 @@ def game_leave(request, game_id):
         request,
         game_id,
         lambda g: services.game_leave(game=g, user=request.user),
-        "You have left the game.",
+        gettext("You have left the game."),
     )
 
 
@@ -194,7 +194,7 @@ def game_start(request, game_id):
         request,
         game_id,
         lambda g: services.game_start(game=g, by=request.user),
-        "The game has started: every seat has its cards.",
+        gettext("The game has started: every seat has its cards."),
     )
 
 
@@ -206,7 +206,7 @@ def game_advance(request, game_id):
     the page showed ends, and no other), back to the game page."""
     game = get_game_for_user(request, game_id)
     if not can_moderate(game, request.user):
-        refused(request, "only the game's moderator can advance the game")
+        refused(request, gettext("only the game's moderator can advance the game"))
         return redirect("game_detail", game_id=game.pk)
     return advance_now(request, game, back="game_detail")
 
@@ -232,7 +232,7 @@ def game_unvote(request, game_id):
         request,
         game_id,
         lambda g: services.vote_withdraw(game=g, user=request.user),
-        "Your vote is withdrawn.",
+        gettext("Your vote is withdrawn."),
     )
 
 

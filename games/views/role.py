@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -152,7 +153,7 @@ def role_act(request, game_id):
     names = game_display_names(game)
     form = ActionForm(request.POST, names=list(names))
     if not form.is_valid():
-        refused(request, "that is not a valid action")
+        refused(request, gettext("that is not a valid action"))
         return redirect("game_role", game_id=game.pk)
     data = form.cleaned_data
     step = {k: data[k] for k in ("targets", "guess", "choice") if data[k]}
@@ -183,7 +184,7 @@ def role_withdraw(request, game_id):
     game = seat.game
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        refused(request, "there is nothing like that to withdraw")
+        refused(request, gettext("there is nothing like that to withdraw"))
         return redirect("game_role", game_id=game.pk)
     try:
         services.action_withdraw(game=game, user=request.user, what=form.cleaned_data["what"])

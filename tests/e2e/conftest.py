@@ -7,11 +7,15 @@ docs/screenshots/.
 Every page a test loads is checked with axe-core as it loads (AxeWatch, below): a test
 fails on the first WCAG 2.0 or 2.1 A or AA violation, whatever else it checks.
 
+With WITCHHUNT_PSEUDO_LOCALE=1 (`make test-pseudo`) every page is also checked for English
+no catalog worded (tests/e2e/pseudo_run.py).
+
 Without that browser the tests skip, all with one reason, so `make test` passes with
 nothing but Python; where they must run (CI sets WITCHHUNT_REQUIRE_BROWSER=1) a missing
 browser fails them instead.
 """
 
+import io
 import os
 import shutil
 from pathlib import Path
@@ -20,6 +24,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright._impl._sync_base import SyncBase
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.e2e import pseudo_run
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls from the
 # test itself are safe here because the live server serves from its own thread.
@@ -36,6 +42,24 @@ NO_BROWSER = (
 
 
 HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pseudo_locale(tmp_path_factory):
+    """Under WITCHHUNT_PSEUDO_LOCALE: the marked catalog written once for the run and read
+    instead of any other English (LOCALE_PATHS; the change resets Django's loaded
+    translations), and Playwright's reads and typing watched (pseudo_run.py)."""
+    if not pseudo_run.ENABLED:
+        yield None
+        return
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    folder = tmp_path_factory.mktemp("marked-locale")
+    call_command("pseudo_locale", "--marked", "--out", str(folder), stdout=io.StringIO())
+    with override_settings(LOCALE_PATHS=[str(folder)]), pytest.MonkeyPatch.context() as patch:
+        pseudo_run.patch_playwright(patch)
+        yield folder
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -180,6 +204,7 @@ class AxeWatch:
 
     def __init__(self, browser):
         self.browser = browser
+        self.english = pseudo_run.EnglishWatch() if pseudo_run.ENABLED else None
         self.pending = []  # pages with a loaded document not yet checked
         self.watched = set()
         self.busy = False
@@ -205,6 +230,8 @@ class AxeWatch:
         try:
             if page.evaluate("document.contentType") != "text/html":
                 return  # e.g. the game record's JSON
+            if self.english:
+                self.english.check(page)
             skeleton = hash(page.evaluate(SKELETON))
             if skeleton in AxeWatch.seen:
                 return
@@ -243,9 +270,20 @@ def axe_every_page(browser, monkeypatch):
     # (static/js/live.js) after its test's database is gone.
     for context in browser.contexts:
         context.close()
+    if watch.english and watch.english.this_test:
+        pytest.fail(
+            "English no catalog worded, under the pseudo-locale:\n" + watch.english.report(),
+            pytrace=False,
+        )
 
 
 def pytest_terminal_summary(terminalreporter):
+    if pseudo_run.ENABLED:
+        english = pseudo_run.EnglishWatch
+        terminalreporter.write_line(f"pseudo-locale: {english.checked} distinct pages checked")
+        if english.found:
+            terminalreporter.write_line("English left on the pages (page: words):")
+            terminalreporter.write_line(pseudo_run.report(english.found))
     if AxeWatch.checked:
         terminalreporter.write_line(
             f"axe-core: {AxeWatch.checked} distinct pages checked (WCAG 2.0 and 2.1 A and AA)"

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games.engine import GameRuleError
 from games.models import Absence
@@ -35,21 +36,40 @@ def absence_declare(*, user, first_day: date, last_day: date, note: str = "", no
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     note = note.strip()
     if last_day < first_day:
-        raise GameRuleError("the last day away comes before the first")
+        raise GameRuleError(gettext("the last day away comes before the first"))
     if (last_day - first_day).days + 1 > MAX_DAYS:
-        raise GameRuleError(f"an absence is at most {MAX_DAYS} days; declare a longer one in parts")
+        raise GameRuleError(
+            ngettext(
+                "an absence is at most %(count)s day; declare a longer one in parts",
+                "an absence is at most %(count)s days; declare a longer one in parts",
+                MAX_DAYS,
+            )
+            % {"count": MAX_DAYS}
+        )
     if len(note) > NOTE_MAX:
-        raise GameRuleError(f"keep the note to {NOTE_MAX} characters")
+        raise GameRuleError(
+            ngettext(
+                "keep the note to %(count)s character",
+                "keep the note to %(count)s characters",
+                NOTE_MAX,
+            )
+            % {"count": NOTE_MAX}
+        )
     zone = user.zoneinfo
     starts_at = _midnight(first_day, zone)
     ends_at = _midnight(last_day + timedelta(days=1), zone)
     if ends_at <= now:
-        raise GameRuleError("those days are over already")
+        raise GameRuleError(gettext("those days are over already"))
     if starts_at > now + MAX_AHEAD:
-        raise GameRuleError("declare an absence at most a year ahead")
+        raise GameRuleError(gettext("declare an absence at most a year ahead"))
     if Absence.objects.filter(user=user, ends_at__gt=now).count() >= MAX_OPEN:
         raise GameRuleError(
-            f"you have {MAX_OPEN} absences to come already: delete one before adding another"
+            ngettext(
+                "you have %(count)s absence to come already: delete one before adding another",
+                "you have %(count)s absences to come already: delete one before adding another",
+                MAX_OPEN,
+            )
+            % {"count": MAX_OPEN}
         )
     return Absence.objects.create(user=user, starts_at=starts_at, ends_at=ends_at, note=note)
 
@@ -59,4 +79,4 @@ def absence_delete(*, user, pk: int) -> None:
     """Delete one of `user`'s own absences; anyone else's is as missing as no absence."""
     deleted, _ = Absence.objects.filter(user=user, pk=pk).delete()
     if not deleted:
-        raise GameRuleError("there is no such absence")
+        raise GameRuleError(gettext("there is no such absence"))

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.engine import REMOVED, GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
@@ -36,7 +36,7 @@ from games.services.seats import seat_hand_over
 from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_words, notice, offer_words
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
-PLAYED_BEFORE = (
+PLAYED_BEFORE = gettext_lazy(
     "you have already played in this game: you know what your seat knew, so you cannot "
     "take another seat in it"
 )
@@ -45,6 +45,11 @@ HOURS_MAX = 168
 
 NOT_MODERATOR_ASK = gettext_lazy("only the game's moderator can ask for a replacement")
 NOT_MODERATOR_CHANGE = gettext_lazy("only the game's moderator can change a replacement")
+# An offer answered already, one whole sentence per answer.
+ANSWERED = {
+    ReplacementOffer.Status.ACCEPTED: gettext_lazy("you have already accepted this offer"),
+    ReplacementOffer.Status.DECLINED: gettext_lazy("you have already declined this offer"),
+}
 
 
 def offers_closed(*, game, seat, old, new, now, **_) -> None:
@@ -86,7 +91,7 @@ def seat_mark(game: Game, seat: Seat, *, reason: str, now, by=None) -> list[Repl
 def _running_seat(game, seat_name):
     seat = Seat.objects.filter(game=game, name=seat_name).select_related("user").first()
     if seat is None:
-        raise GameRuleError(f"there is no player named {seat_name}")
+        raise GameRuleError(gettext("there is no player named %(name)s") % {"name": seat_name})
     return seat
 
 
@@ -108,10 +113,15 @@ def replacement_mark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     game = game_moderated(game, by, refusal=NOT_MODERATOR_ASK)
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is not None:
-        raise GameRuleError(f"a replacement is already wanted for {seat.user.player_name}")
+        raise GameRuleError(
+            gettext("a replacement is already wanted for %(name)s")
+            % {"name": seat.user.player_name}
+        )
     if not _in_play(game, seat):
-        name = seat.user.player_name
-        raise GameRuleError(f"{name} is out of the game: there is no seat to hand over")
+        raise GameRuleError(
+            gettext("%(name)s is out of the game: there is no seat to hand over")
+            % {"name": seat.user.player_name}
+        )
     seat_mark(game, seat, reason="moderator", now=now, by=by)
     return seat
 
@@ -124,7 +134,9 @@ def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     game = game_moderated(game, by, refusal=NOT_MODERATOR_CHANGE)
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is None:
-        raise GameRuleError(f"no replacement is wanted for {seat.user.player_name}")
+        raise GameRuleError(
+            gettext("no replacement is wanted for %(name)s") % {"name": seat.user.player_name}
+        )
     seat.replacement_wanted_at = None
     seat.replacement_reason = ""
     seat.save(update_fields=["replacement_wanted_at", "replacement_reason"])
@@ -142,15 +154,24 @@ def leave_ask(*, game: Game, user, note: str = "", now=None) -> Seat:
     now = now or timezone.now()
     note = " ".join(note.split())
     if len(note) > NOTE_MAX:
-        raise GameRuleError(f"keep the reason to {NOTE_MAX} characters")
+        raise GameRuleError(
+            ngettext(
+                "keep the reason to %(count)s character",
+                "keep the reason to %(count)s characters",
+                NOTE_MAX,
+            )
+            % {"count": NOTE_MAX}
+        )
     game = game_locked(game)
     seat = seat_of(game, user)
     if game.status != Game.Status.RUNNING:
-        raise GameRuleError("only a running game has replacements: before the start, leave it")
+        raise GameRuleError(
+            gettext("only a running game has replacements: before the start, leave it")
+        )
     if seat.replacement_wanted_at is not None:
-        raise GameRuleError("a replacement is already wanted for your seat")
+        raise GameRuleError(gettext("a replacement is already wanted for your seat"))
     if not _in_play(game, seat):
-        raise GameRuleError("you are out of the game: there is no seat to hand over")
+        raise GameRuleError(gettext("you are out of the game: there is no seat to hand over"))
     seat.user = user  # the seat's player, for the notice, without another query
     seat_mark(game, seat, reason="asked", now=now)
     notifications_write(
@@ -233,20 +254,29 @@ def _offer_email(game, offer, name):
 
 def _volunteer_check(hours_per_week, note):
     if not 1 <= hours_per_week <= HOURS_MAX:
-        raise GameRuleError(f"give between 1 and {HOURS_MAX} hours a week")
+        raise GameRuleError(
+            gettext("give between 1 and %(most)s hours a week") % {"most": HOURS_MAX}
+        )
     note = " ".join(note.split())
     if len(note) > NOTE_MAX:
-        raise GameRuleError(f"keep the note to {NOTE_MAX} characters")
+        raise GameRuleError(
+            ngettext(
+                "keep the note to %(count)s character",
+                "keep the note to %(count)s characters",
+                NOTE_MAX,
+            )
+            % {"count": NOTE_MAX}
+        )
     return note
 
 
 def _may_volunteer(game, user):
     if game.status == Game.Status.FINISHED:
-        raise GameRuleError("this game is over")
+        raise GameRuleError(gettext("this game is over"))
     if can_moderate(game, user):
-        raise GameRuleError("you moderate this game: you cannot also play in it")
+        raise GameRuleError(gettext("you moderate this game: you cannot also play in it"))
     if Seat.objects.filter(game=game, user=user).exists():
-        raise GameRuleError("you already have a seat in this game")
+        raise GameRuleError(gettext("you already have a seat in this game"))
     if has_held_seat(game, user):
         raise GameRuleError(PLAYED_BEFORE)
 
@@ -274,7 +304,7 @@ def volunteer_leave(*, user, game: Game | None = None, now=None) -> int:
         game = game_locked(game)
     deleted, _ = ReplacementVolunteer.objects.filter(user=user, game=game).delete()
     if not deleted:
-        raise GameRuleError("you are not on that list")
+        raise GameRuleError(gettext("you are not on that list"))
     offers = ReplacementOffer.objects.filter(user=user, status=ReplacementOffer.Status.OPEN)
     if game is not None:
         offers = offers.filter(seat__game=game)
@@ -293,10 +323,10 @@ def seat_volunteer(*, game: Game, seat_name: str, user, hours_per_week: int = 5,
     game = game_locked(game)
     _may_volunteer(game, user)
     if game.status != Game.Status.RUNNING:
-        raise GameRuleError("this game is not running")
+        raise GameRuleError(gettext("this game is not running"))
     seat = Seat.objects.filter(game=game, name=seat_name).select_related("user").first()
     if seat is None or seat.replacement_wanted_at is None:
-        raise GameRuleError("that seat is no longer wanted: somebody may have taken it")
+        raise GameRuleError(gettext("that seat is no longer wanted: somebody may have taken it"))
     ReplacementVolunteer.objects.get_or_create(
         user=user, game=game, defaults={"hours_per_week": hours_per_week, "note": note}
     )
@@ -304,7 +334,7 @@ def seat_volunteer(*, game: Game, seat_name: str, user, hours_per_week: int = 5,
     offer = mine.filter(status=ReplacementOffer.Status.OPEN).first()
     if offer is None:
         if mine.filter(status=ReplacementOffer.Status.DECLINED).exists():
-            raise GameRuleError("you declined this seat earlier")
+            raise GameRuleError(gettext("you declined this seat earlier"))
         (offer,) = _offers_make(game, seat, [ReplacementVolunteer(user=user, game=game)])
     return offer
 
@@ -314,13 +344,13 @@ def _offer_locked(offer_id, user):
     not theirs as for one that does not exist."""
     found = ReplacementOffer.objects.filter(pk=offer_id, user=user).select_related("seat").first()
     if found is None:
-        raise GameRuleError("there is no such offer")
+        raise GameRuleError(gettext("there is no such offer"))
     game = game_locked(found.seat.game)
     offer = ReplacementOffer.objects.select_related("seat__user").get(pk=found.pk)
     if offer.status == ReplacementOffer.Status.CLOSED:
-        raise GameRuleError("this seat has been taken or is no longer wanted")
+        raise GameRuleError(gettext("this seat has been taken or is no longer wanted"))
     if offer.status != ReplacementOffer.Status.OPEN:
-        raise GameRuleError(f"you have already {offer.status} this offer")
+        raise GameRuleError(ANSWERED[offer.status])
     return game, offer
 
 
@@ -332,7 +362,7 @@ def offer_accept(*, offer_id: int, user, now=None) -> Seat:
     game, offer = _offer_locked(offer_id, user)
     seat = offer.seat
     if game.status != Game.Status.RUNNING or seat.replacement_wanted_at is None:
-        raise GameRuleError("this seat has been taken or is no longer wanted")
+        raise GameRuleError(gettext("this seat has been taken or is no longer wanted"))
     if has_held_seat(game, user):
         # An offer made before they held a seat of this game (issue 25).
         raise GameRuleError(PLAYED_BEFORE)

@@ -17,9 +17,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from accounts.language import lazy_words
-from games.deal import deal_problems
+from games.deal import deal_problems, errors_only
 from games.engine import GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
 from games.models import Game, Notification, Seat
@@ -109,9 +110,9 @@ def signups_lapse(*, game: Game, now) -> bool:
 def _open_moderated(game: Game, by) -> Game:
     game = game_locked(game)
     if not can_moderate(game, by):
-        raise GameRuleError("only the game's moderator can change its sign-ups")
+        raise GameRuleError(gettext("only the game's moderator can change its sign-ups"))
     if game.status != Game.Status.OPEN:
-        raise GameRuleError("the game has started: its sign-ups can no longer change")
+        raise GameRuleError(gettext("the game has started: its sign-ups can no longer change"))
     return game
 
 
@@ -133,16 +134,14 @@ def signups_settings_set(
     game = _open_moderated(game, by)
     min_games_checked(min_finished_games)
     if prod_after is not None and not timedelta(hours=1) <= prod_after <= PROD_AFTER_MAX:
-        raise GameRuleError("prod after between 1 hour and 30 days of silence, or never")
+        raise GameRuleError(gettext("prod after between 1 hour and 30 days of silence, or never"))
     changed = []
     if starts_at != game.signups_close_at:
         if starts_at is None:
             moderator_notice_create(game, by, words.notice(words.START_CLEARED))
         else:
             signups_start_checked(starts_at, now)
-            moderator_notice_create(
-                game, by, words.notice(words.START_MOVED, moment=starts_at)
-            )
+            moderator_notice_create(game, by, words.notice(words.START_MOVED, moment=starts_at))
         game.signups_close_at = starts_at
         game.signups_lapsed_at = None
         changed += ["signups_close_at", "signups_lapsed_at"]
@@ -164,7 +163,7 @@ def signups_settings_set(
         said = words.START_WHEN_FULL_ON if start_when_full else words.START_WHEN_FULL_OFF
         moderator_notice_create(game, by, words.notice(said))
     if not changed:
-        raise GameRuleError("nothing was changed")
+        raise GameRuleError(gettext("nothing was changed"))
     game.save(update_fields=changed)
     if turned_on and Seat.objects.filter(game=game).count() == game.seats_count:
         _filled(game, now)
@@ -180,21 +179,33 @@ def game_resize(*, game: Game, by, seats_count: int, now=None) -> Game:
     game = _open_moderated(game, by)
     filled = Seat.objects.filter(game=game).count()
     if not 3 <= seats_count <= MAX_SEATS:
-        raise GameRuleError(f"a game has between 3 and {MAX_SEATS} seats")
+        raise GameRuleError(
+            gettext("a game has between %(least)s and %(most)s seats")
+            % {"least": 3, "most": MAX_SEATS}
+        )
     if seats_count == game.seats_count:
-        raise GameRuleError(f"the game has {seats_count} seats already")
+        raise GameRuleError(
+            ngettext(
+                "the game has %(count)s seat already",
+                "the game has %(count)s seats already",
+                seats_count,
+            )
+            % {"count": seats_count}
+        )
     if seats_count < filled:
         raise GameRuleError(
-            f"{filled} players have signed up: the game cannot have fewer seats than that"
+            ngettext(
+                "%(count)s player has signed up: the game cannot have fewer seats than that",
+                "%(count)s players have signed up: the game cannot have fewer seats than that",
+                filled,
+            )
+            % {"count": filled}
         )
-    problems = [
-        p
-        for p in deal_problems(game.ruleset, game.deal, seats_count, game.seed)
-        if not p.startswith("Warning")
-    ]
+    problems = errors_only(deal_problems(game.ruleset, game.deal, seats_count, game.seed))
     if problems:
         raise GameRuleError(
-            f"the game's deal does not fit {seats_count} seats: " + "; ".join(problems)
+            gettext("the game's deal does not fit %(count)s seats: %(problems)s")
+            % {"count": seats_count, "problems": "; ".join(problems)}
         )
     game.seats_count = seats_count
     game.save(update_fields=["seats_count"])

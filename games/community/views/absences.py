@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -34,7 +35,9 @@ def absences(request):
         except GameRuleError as e:
             form.add_error(None, sentence(e))
         else:
-            messages.success(request, "Your absence is noted: your games’ moderators see it.")
+            messages.success(
+                request, gettext("Your absence is noted: your games’ moderators see it.")
+            )
             return redirect("absences")
     return render(
         request,
@@ -51,7 +54,7 @@ def absence_delete(request, absence_id):
     except GameRuleError as e:
         refused(request, e)
     else:
-        messages.success(request, "The absence is deleted.")
+        messages.success(request, gettext("The absence is deleted."))
     return redirect("absences")
 
 

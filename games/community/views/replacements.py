@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -67,13 +68,16 @@ def replacement_join(request):
     game = _listed_game(request, request.POST.get("game"))
     hours = _int(request.POST.get("hours"), 0)
     note = request.POST.get("note", "")
-    where = f"for {game.title}" if game else "for any game"
+    if game is None:
+        done = gettext("You are on the replacement list for any game.")
+    else:
+        done = gettext("You are on the replacement list for %(title)s.") % {"title": game.title}
     return _run(
         request,
         lambda: replacements.volunteer_join(
             user=request.user, game=game, hours_per_week=hours, note=note
         ),
-        f"You are on the replacement list {where}.",
+        done,
     )
 
 
@@ -85,7 +89,7 @@ def replacement_leave(request):
     return _run(
         request,
         lambda: replacements.volunteer_leave(user=request.user, game=game),
-        "You are off that list.",
+        gettext("You are off that list."),
     )
 
 
@@ -98,7 +102,7 @@ def replacement_volunteer(request, game_id):
     return _run(
         request,
         lambda: replacements.seat_volunteer(game=game, seat_name=seat, user=request.user),
-        "The seat is offered to you: take it below if you still want it.",
+        gettext("The seat is offered to you: take it below if you still want it."),
         to=lambda offer: reverse("replacement_offer", args=[offer.pk]),
     )
 
@@ -127,9 +131,9 @@ def replacement_offer_answer(request, offer_id):
         refused(request, e)
         return redirect("replacement_offer", offer_id=offer_id)
     if take:
-        messages.success(request, "The seat is yours: its cards, rooms and history.")
+        messages.success(request, gettext("The seat is yours: its cards, rooms and history."))
         return redirect("game_role", game_id=seat.game_id)
-    messages.success(request, "You declined the seat. You stay on the list for others.")
+    messages.success(request, gettext("You declined the seat. You stay on the list for others."))
     return redirect("replacement_list")
 
 
@@ -151,8 +155,10 @@ def leave_ask(request, game_id):
     else:
         messages.success(
             request,
-            "The thread says a replacement is wanted for your seat. Play on until "
-            "somebody takes it; the moderator has your reason.",
+            gettext(
+                "The thread says a replacement is wanted for your seat. Play on until "
+                "somebody takes it; the moderator has your reason."
+            ),
         )
     return redirect("game_role", game_id=game.pk)
 
@@ -165,10 +171,10 @@ def desk_replacement(request, game_id):
     seat = request.POST.get("seat", "")
     if request.POST.get("mark") == "yes":
         service = replacements.replacement_mark
-        done = "The thread says a replacement is wanted; the volunteers have the offer."
+        done = gettext("The thread says a replacement is wanted; the volunteers have the offer.")
     else:
         service = replacements.replacement_unmark
-        done = "The seat is no longer wanted; its open offers are closed."
+        done = gettext("The seat is no longer wanted; its open offers are closed.")
     return desk_run(
         request, game, partial(service, game=game, seat_name=seat, by=request.user), done
     )

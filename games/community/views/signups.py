@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import path
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from games.engine import GameRuleError
@@ -22,7 +23,9 @@ def _form_refusal(form):
     """A form's first error as a refusal (the desk shows the form again beside it)."""
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
-        raise GameRuleError(f"{label}: {errors[0]}" if label else errors[0])
+        if not label:
+            raise GameRuleError(errors[0])
+        raise GameRuleError(gettext("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
 
 
 @require_POST
@@ -48,7 +51,11 @@ def signups_settings(request, game_id):
         request,
         game,
         save,
-        lambda g: "The game has started." if g.status != "open" else "Sign-ups are updated.",
+        lambda g: (
+            gettext("The game has started.")
+            if g.status != "open"
+            else gettext("Sign-ups are updated.")
+        ),
         {"signup_form": form},
     )
 
@@ -70,7 +77,14 @@ def signups_resize(request, game_id):
         request,
         game,
         resize,
-        lambda g: f"The game has {g.seats_count} seats now.",
+        lambda g: (
+            ngettext(
+                "The game has %(count)s seat now.",
+                "The game has %(count)s seats now.",
+                g.seats_count,
+            )
+            % {"count": g.seats_count}
+        ),
         {"resize": request.POST.get("seats_count", "")},
     )
 
@@ -80,14 +94,16 @@ def signups_resize(request, game_id):
 def game_cancel(request, game_id):
     game = get_moderated_game_for_user(request, game_id)
     if request.POST.get("confirm") != "yes":
-        refused(request, "tick “Yes, cancel this game” to cancel it")
+        refused(request, gettext("tick “Yes, cancel this game” to cancel it"))
         return redirect("game_desk", game_id=game.pk)
     try:
         title = services.game_cancel(game=game, by=request.user)
     except GameRuleError as e:
         refused(request, e)
         return redirect("game_desk", game_id=game.pk)
-    messages.success(request, f"{title} is cancelled; its players were told.")
+    messages.success(
+        request, gettext("%(title)s is cancelled; its players were told.") % {"title": title}
+    )
     return redirect("game_list")
 
 

@@ -13,7 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from games.deal import deal_problems
+from games.deal import deal_problems, errors_only
 from games.engine import CHARACTERS
 
 SIZES = (8, 12, 16, 24, 48)
@@ -145,4 +145,4 @@ def problems(setup: Setup) -> list[str]:
     if setup.seats < 2:
         return ["A setup needs two seats or more."]
     found = deal_problems(setup.ruleset, setup.deal, setup.seats)
-    return [p for p in found if not p.startswith("Warning: ")]
+    return errors_only(found)

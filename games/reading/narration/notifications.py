@@ -29,9 +29,7 @@ sentence(
     QUOTE, gettext_lazy("%(author)s quoted your post in %(where)s (#%(number)s)."), where=_where
 )
 # W-4: one more vote lynches the target.
-sentence(
-    WAGON_YOU, gettext_lazy("You are one vote from being lynched (%(day)s)."), day=phase_label
-)
+sentence(WAGON_YOU, gettext_lazy("You are one vote from being lynched (%(day)s)."), day=phase_label)
 sentence(
     WAGON, gettext_lazy("%(target)s is one vote from being lynched (%(day)s)."), day=phase_label
 )

@@ -83,8 +83,7 @@ def digest_send(*, user, now) -> bool:
                 "pages": pages,
                 "site_url": absolute_url(""),
                 "since_urls": {
-                    p.game.pk: absolute_url(reverse("game_since", args=[p.game.pk]))
-                    for p in pages
+                    p.game.pk: absolute_url(reverse("game_since", args=[p.game.pk])) for p in pages
                 },
                 "subject": words.digest_subject(len(pages)),
                 "previous": previous,

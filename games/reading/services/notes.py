@@ -2,6 +2,8 @@
 after the game, shown to the author alone, in the reveal only when they share them."""
 
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 
 from games.engine import GameRuleError
 from games.models import Game, PlayerNote, Seat
@@ -18,17 +20,24 @@ def note_save(*, game: Game, user, seat: str, read: str, text: str, shared: bool
     game = game_locked(game)  # the author's seat found under it, as every write's
     author = seat_of(game, user)
     if game.status == Game.Status.OPEN:
-        raise GameRuleError("notes open when the game starts")
+        raise GameRuleError(gettext("notes open when the game starts"))
     target = Seat.objects.filter(game=game, name=seat).first()
     if target is None:
-        raise GameRuleError("there is no such player in this game")
+        raise GameRuleError(gettext("there is no such player in this game"))
     if target.pk == author.pk:
-        raise GameRuleError("notes are on the other players, not on yourself")
+        raise GameRuleError(gettext("notes are on the other players, not on yourself"))
     if read not in PlayerNote.Read.values:
-        raise GameRuleError("choose town read, scum read, unsure or no read")
+        raise GameRuleError(gettext("choose town read, scum read, unsure or no read"))
     text = text.strip()
     if len(text) > NOTE_MAX:
-        raise GameRuleError(f"a note can be at most {NOTE_MAX:,} characters")
+        raise GameRuleError(
+            ngettext(
+                "a note can be at most %(count)s character",
+                "a note can be at most %(count)s characters",
+                NOTE_MAX,
+            )
+            % {"count": number_format(NOTE_MAX, force_grouping=True)}
+        )
     if not read and not text:
         PlayerNote.objects.filter(author=user, seat=target).delete()
         return

@@ -24,7 +24,6 @@ keeps each to once) and their outbox rows (games/mail.py `send_after_commit`). A
 found written meanwhile drops its email; a day that ended meanwhile writes nothing.
 """
 
-
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q

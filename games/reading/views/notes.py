@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -43,7 +44,7 @@ def note_edit(request, game_id):
     except GameRuleError as e:
         refused(request, e)
         return redirect("game_notes", game_id=seat.game_id)
-    messages.success(request, "Your note is saved.")
+    messages.success(request, gettext("Your note is saved."))
     return redirect(reverse("game_notes", args=[seat.game_id]) + f"#note-{name}")
 
 

@@ -8,6 +8,7 @@ one thread, or of every thread the viewer may read, to their last posts.
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import path
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -51,14 +52,16 @@ def mark_read(request, game_id):
             return read_marks_all(user=request.user, game=game, can=can)
         key = thread_key(game, request.user, ref, can)
         if key is None:
-            raise GameRuleError("there is no such thread for you to read")
+            raise GameRuleError(gettext("there is no such thread for you to read"))
         return read_marks_all(user=request.user, game=game, keys={key}, can=can)
 
     return run_and_redirect(
         request,
         game_id,
         mark,
-        "Everything is marked read." if ref == ALL else "The thread is marked read.",
+        gettext("Everything is marked read.")
+        if ref == ALL
+        else gettext("The thread is marked read."),
         to="game_since" if ref == ALL else "game_detail",
     )
 

@@ -13,6 +13,8 @@ MOMENT_FORMAT = "l j F, H:i T"
 MOMENT_UTC_FORMAT = "l j F, H:i"
 # A notice's moment in UTC, written into a post (games/narration/durations.py).
 NOTICE_UTC_FORMAT = "D d M, H:i"
+# A wall time as typed, in no zone (a time the clocks skip or pass twice: games/wall_time.py).
+WALL_TIME_FORMAT = "D d M Y, H:i"
 # A moment without the weekday (a notification, a profile's stamp).
 WHEN_FORMAT = "j M, H:i T"
 STAMP_FORMAT = "j M Y, H:i T"

@@ -332,11 +332,6 @@ def test_a_whole_werewolf_game_in_german(browser, live_server, workers_in_proces
 
 
 # --- nothing English left -----------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=False,
-    reason="the German catalog is not complete yet (279 of 1,619 entries untranslated): "
-    "the narration's sentences still show in English",
-)
 def test_no_english_sentence_of_ours_is_left_on_the_german_pages():
     """Run after the two games above (it reads the pages they saw): of each German page's
     visible words, less the players' own, no msgid of the catalog (four words or more)."""

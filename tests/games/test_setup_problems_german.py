@@ -1,9 +1,8 @@
 """A deal's problems in the reader's language: the engine's setup checks are refusals kept as
 meaning (English when printed, as the records and the conformance cases say them), worded
-on the new-game page from a small German catalog compiled here (the pattern of
-test_caps_refusals_german.py), the cards they name and the host's own lines included."""
+on the new-game page from a small German catalog of the test's own (tests/catalog.py), the
+cards they name and the host's own lines included."""
 
-import polib
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -12,10 +11,11 @@ from games.deal import deal_problems
 from games.engine import setup_problems
 from games.models import Game
 from games.narration.refusals import refusal_words
+from tests.catalog import german_catalog
 from tests.games.test_views import NEW_GAME
 
 CARD = "card"  # the context of a card's name (games/narration/card_names.py)
-GERMAN = [  # (msgid, msgstr), ((context, msgid), msgstr) or ((singular, plural), (one, many))
+GERMAN = [  # tests/catalog.py's entries
     (
         "%(name)s: %(card)s is Holy and must be a Holy Villager (W-22)",
         "%(name)s: %(card)s ist heilig und muss ein Heiliger Dorfbewohner sein (W-22)",
@@ -37,8 +37,13 @@ GERMAN = [  # (msgid, msgstr), ((context, msgid), msgstr) or ((singular, plural)
     ),
     ("Warning: %(problem)s", "Warnung: %(problem)s"),
     ("card %(number)s", "Karte %(number)s"),
-    ((CARD, "Priest"), "Priester"),
-    ((CARD, "Gambler"), "Glücksspieler"),
+    (CARD, "Priest", "Priester"),
+    (CARD, "Gambler", "Glücksspieler"),
+    ("werewolf role", "Seer", "Seherin"),
+    (
+        "%(card)s is dealt twice (%(first)s and %(second)s); it is a single card",
+        "%(card)s ist zweimal ausgeteilt (%(first)s und %(second)s); es ist eine einzelne Karte",
+    ),
     (
         (
             "the deal lists %(count)s card for %(seats)s seats",
@@ -65,25 +70,7 @@ GERMAN = [  # (msgid, msgstr), ((context, msgid), msgstr) or ((singular, plural)
 @pytest.fixture
 def german(tmp_path, settings):
     """German active, from a catalog of the entries above compiled into LOCALE_PATHS."""
-    po = polib.POFile()
-    po.metadata = {
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Language": "de",
-        "Plural-Forms": "nplurals=2; plural=(n != 1);",
-    }
-    for msgid, msgstr in GERMAN:
-        if isinstance(msgstr, tuple):
-            entry = polib.POEntry(
-                msgid=msgid[0], msgid_plural=msgid[1], msgstr_plural=dict(enumerate(msgstr))
-            )
-        elif isinstance(msgid, tuple):
-            entry = polib.POEntry(msgctxt=msgid[0], msgid=msgid[1], msgstr=msgstr)
-        else:
-            entry = polib.POEntry(msgid=msgid, msgstr=msgstr)
-        po.append(entry)
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    po.save_as_mofile(str(folder / "django.mo"))
+    german_catalog(tmp_path, GERMAN)
     settings.LOCALE_PATHS = [str(tmp_path)]  # Django drops its loaded catalogs on the change
     with translation.override("de"):
         yield
@@ -149,6 +136,14 @@ def test_a_setup_problem_is_english_when_printed_and_worded_when_read(german):
     )
     with translation.override("en"):
         assert refusal_words(problem) == str(problem)
+    # A Werewolf role likewise (WW setup checks).
+    roles = ["seer", "seer", "werewolf", "villager", "villager"]
+    setup = {"players": [{"name": f"p{i}", "role": r} for i, r in enumerate(roles)]}
+    [(level, problem)] = setup_problems("werewolf", setup)
+    assert str(problem) == "Seer is dealt twice (p0 and p1); it is a single card"
+    assert refusal_words(problem) == (
+        "Seherin ist zweimal ausgeteilt (p0 und p1); es ist eine einzelne Karte"
+    )
 
 
 def test_a_pool_deal_names_its_placeholder_seats_as_given(german):

@@ -101,7 +101,8 @@ def setup_problems(setup):
     if witches and witches >= villagers:
         error(
             refusal(
-                "Witches must be fewer than Villagers (%(witches)s Witches, %(villagers)s Villagers)",
+                "Witches must be fewer than Villagers (%(witches)s Witches, "
+                "%(villagers)s Villagers)",
                 {"witches": witches, "villagers": villagers},
             )
         )

@@ -101,9 +101,10 @@ def untranslated(text: str, data) -> list[str]:
     previous = None
     while previous != text:  # innermost first: a sentence may hold a translated phrase
         previous, text = text, re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", " ", text)
+    # Addresses first: a name in the data may also be letters of a signed link's token.
+    text = re.sub(r"https?://\S+", " ", text)
     for value in sorted(data, key=len, reverse=True):
         text = text.replace(value, " ")
-    text = re.sub(r"https?://\S+", " ", text)
     return [w for w in re.findall(r"[A-Za-z][A-Za-z'’]*", text) if w not in ALLOWED_WORDS]
 
 

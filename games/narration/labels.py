@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
 
@@ -51,6 +51,12 @@ WINNERS = {
     "hamster_and_gerbil": gettext_lazy("the Were-Hamster and the Were-Gerbil"),
     "nobody": gettext_lazy("nobody"),
 }
+# A Werewolf role's alignment on its card ("Role · Good").
+ALIGNMENTS = {
+    "good": pgettext_lazy("alignment", "Good"),
+    "evil": pgettext_lazy("alignment", "Evil"),
+    "wildcard": pgettext_lazy("alignment", "Wildcard"),
+}
 STATUSES = {
     "alive": gettext_lazy("Alive"),
     "dead": gettext_lazy("Dead"),
@@ -88,6 +94,10 @@ def type_label_count(key, n: int) -> str:
 
 def type_note(key) -> str:
     return str(TYPE_NOTES.get(key, ""))
+
+
+def alignment_label(alignment) -> str:
+    return str(ALIGNMENTS.get(alignment, alignment))
 
 
 def role_label(key) -> str:

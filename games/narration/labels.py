@@ -6,6 +6,7 @@ texts come from the engine's card tables and are shown as printed (the spec's En
 every other word here goes through Django's translation functions.
 """
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -173,9 +174,13 @@ def status_label(status) -> str:
 
 
 def capitalised(text) -> str:
-    """The first letter upper case, the rest as it is ("the Village" -> "The Village")."""
+    """The first letter upper case, the rest as it is ("the Village" -> "The Village");
+    invisible format characters before it (a zero-width space) are passed over."""
     text = str(text)
-    return text[:1].upper() + text[1:]
+    at = 0
+    while at < len(text) and unicodedata.category(text[at]) == "Cf":
+        at += 1
+    return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
 
 
 def phase_label(phase) -> str:

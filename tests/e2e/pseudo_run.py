@@ -17,12 +17,25 @@ each page and the words, and the run's summary lists them all.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
+import time
 from collections import defaultdict
+from datetime import datetime
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ElementHandle, Keyboard, Locator, Page
+from playwright._impl._sync_base import mapping
+from playwright.sync_api import (
+    Browser,
+    ElementHandle,
+    Error,
+    Keyboard,
+    Locator,
+    LocatorAssertions,
+    Page,
+)
 
 from witchhunt.pseudo import CLOSE, OPEN, english_left, unmarked
 
@@ -93,27 +106,48 @@ def report(found) -> str:
 
 
 def players_words() -> list[str]:
-    """Words nobody translates: members' and seats' names, addresses, game titles, what
-    a test typed, the time zones' places."""
+    """Words nobody translates: members' and seats' names, addresses, game titles, the
+    notes members left (a volunteer's hours, an absence), what a test typed, the time
+    zones' places and abbreviations."""
     from django.db import DatabaseError
 
     from accounts.models import User
-    from accounts.zones import zone_choices
-    from games.models import Game, Seat
+    from games.models import Absence, Game, ReplacementVolunteer, Seat
 
-    words = {"UTC", *EnglishWatch.typed}
+    words = {*zone_words(), *EnglishWatch.typed}
     try:
         for name, key, email in User.objects.values_list("player_name", "player_key", "email"):
             words.update((name, key, email))
         words.update(Game.objects.values_list("title", flat=True))
         words.update(Seat.objects.values_list("name", flat=True))
+        words.update(ReplacementVolunteer.objects.values_list("note", flat=True))
+        words.update(Absence.objects.values_list("note", flat=True))
     except DatabaseError:
         pass  # a test without the database: the typed words stand
+    return [w for w in words if isinstance(w, str) and w.strip()]
+
+
+@functools.cache
+def zone_words() -> frozenset[str]:
+    """The time zones' regions and places (the profile's choices), and the abbreviations
+    a time shows ("EST", "CET": the tz database's, in no catalog), in winter and summer."""
+    from zoneinfo import ZoneInfo
+
+    from accounts.zones import zone_choices
+
+    words = {"UTC"}
     for region, zones in zone_choices():
         words.add(region)
-        if isinstance(zones, list):
-            words.update(label for _zone, label in zones)
-    return [w for w in words if isinstance(w, str) and w.strip()]
+        if not isinstance(zones, list):
+            zones = [(region, zones)]
+        for zone, label in zones:
+            words.add(label)
+            for month in (1, 7):
+                try:
+                    words.add(datetime(2026, month, 1, tzinfo=ZoneInfo(zone)).strftime("%Z"))
+                except (KeyError, ValueError):  # not a zone's name (e.g. a group)
+                    pass
+    return frozenset(w for w in words if isinstance(w, str))
 
 
 def _typed(value):
@@ -171,8 +205,50 @@ TYPES = {
 }
 
 
+# The text assertions given a regular expression: Playwright matches one against the raw
+# text, marks and all (a string it matches with the zero-width space dropped), so "^70 new"
+# would miss. These are checked here against the text as the reader sees it.
+TEXT_ASSERTIONS = ("to_have_text", "to_contain_text")
+EXPECT_TIMEOUT = 5_000  # Playwright's own default, in milliseconds
+
+
+def _regex_assertion(real):
+    def assertion(self, expected, *, use_inner_text=None, timeout=None, ignore_case=None):
+        if not isinstance(expected, re.Pattern) or self._impl_obj._is_not:
+            return real(
+                self, expected, use_inner_text=use_inner_text, timeout=timeout,
+                ignore_case=ignore_case,
+            )  # fmt: skip
+        impl = self._impl_obj
+        locator = mapping.from_impl(impl._actual_locator)
+        pattern = re.compile(expected.pattern, expected.flags | (re.I if ignore_case else 0))
+        wait = timeout or impl._timeout or EXPECT_TIMEOUT
+        deadline = time.monotonic() + wait / 1000
+        read = locator.inner_text if use_inner_text else locator.text_content
+        while True:
+            try:
+                text = read(timeout=wait)  # unmarked (READS)
+            except Error:
+                text = None
+            if text is not None and pattern.search(text):
+                return None
+            if time.monotonic() >= deadline:
+                raise AssertionError(
+                    f"Locator expected to have text {expected!r} (read without the marks)"
+                    f"\nActual value: {text!r}"
+                )
+            time.sleep(0.1)
+
+    return assertion
+
+
 def patch_playwright(monkeypatch: pytest.MonkeyPatch):
-    """Reads unmarked, typed words recorded, every new context asking for English."""
+    """Reads unmarked, typed words recorded, every new context asking for English, and
+    text assertions by regular expression made on the text as read."""
+    for name in TEXT_ASSERTIONS:
+        monkeypatch.setattr(
+            LocatorAssertions, name, _regex_assertion(getattr(LocatorAssertions, name))
+        )
     for cls, names in READS.items():
         for name in names:
             real = getattr(cls, name)

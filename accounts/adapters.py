@@ -21,6 +21,9 @@ class AccountAdapter(DefaultAccountAdapter):
         user.player_name = form.cleaned_data["player_name"]
         user.time_zone = form.cleaned_data.get("time_zone") or browser_zone(request) or UTC
         user.language = form.cleaned_data.get("language") or ""
+        # The pages after sign-up (before the address is confirmed nobody is signed in)
+        # follow the language chosen on the form, not the browser's (language.py).
+        request.language_chosen = user.language
         if commit:
             user.save()
             # In the sign-up's transaction (SignupForm.try_save): a sign-up that rolls back

@@ -78,7 +78,22 @@ class MemberLanguageMiddleware:
         if chosen and chosen != request.LANGUAGE_CODE and translation.check_for_language(chosen):
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen
-        return self.get_response(request)
+        response = self.get_response(request)
+        # A language chosen on the sign-up form: kept in the language cookie, as the
+        # switcher keeps a visitor's, for the pages until they first sign in.
+        chosen = getattr(request, "language_chosen", "")
+        if chosen and translation.check_for_language(chosen):
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                chosen,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+        return response
 
 
 @require_POST

@@ -3,11 +3,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from .forms import ProfileForm, SignupConflict
+from .language import in_language_of
 from .middleware import BROWSER_ZONE_KEY, browser_zone
 from .services import user_profile_update
 from .zones import canonical_zone
@@ -47,7 +49,9 @@ def profile(request):
         form = ProfileForm(request.POST, current_zone=user.time_zone)
         if form.is_valid():
             user_profile_update(user=user, **form.cleaned_data)
-            messages.success(request, gettext("Your profile is saved."))
+            # Said in the language the next page is shown in: the one just chosen, if any.
+            with in_language_of(user, translation.get_language()):
+                messages.success(request, gettext("Your profile is saved."))
             return redirect("profile")
     else:
         form = ProfileForm(

@@ -1,14 +1,16 @@
 """Dealing the cards: an explicit list, or cards drawn from a pool with the game's seed.
 
 `deal_problems` lists every problem with a deal at once (the engine's `setup_problems`
-decides what a legal setup is); `deal_cards` turns the deal into the engine's setup.
+decides what a legal setup is), in the reader's language; `deal_cards` turns the deal into
+the engine's setup. A deal that cannot be dealt raises ValueError in the reader's words.
 """
 
 import random
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.engine import CHARACTERS, HOLY, ROLES, TYPES, setup_problems
+from games.narration.refusals import refusal_words
 
 MODES = ("explicit", "pool")
 # A card the ruleset does not know, one whole sentence per ruleset (its name stays a name).
@@ -33,21 +35,42 @@ def _cards_from_pool(ruleset, deal, n, rng):
         pool = [r for r in deal.get("roles", []) if r not in ("villager", "werewolf")]
         specials = int(deal.get("specials", len(pool)))
         if specials > len(pool) or wolves + specials > n:
-            raise ValueError("the pool has too few cards for these seats")
+            raise ValueError(gettext("the pool has too few cards for these seats"))
         roles = ["werewolf"] * wolves + rng.sample(pool, specials)
         roles += ["villager"] * (n - len(roles))
         return [{"role": r} for r in roles]
     types = {t: int(c) for t, c in deal.get("types", {}).items()}
     if sum(types.values()) != n:
-        raise ValueError(f"the type counts add up to {sum(types.values())}, not {n} seats")
+        raise ValueError(
+            ngettext(
+                "the type counts add up to %(total)s, not %(count)s seat",
+                "the type counts add up to %(total)s, not %(count)s seats",
+                n,
+            )
+            % {"total": sum(types.values()), "count": n}
+        )
     pool = list(dict.fromkeys(deal.get("characters", [])))
     holy = [c for c in pool if c in HOLY]
     plain = [c for c in pool if c not in HOLY]
     n_holy = types.get("holy_villager", 0)
     if len(holy) < n_holy:
-        raise ValueError(f"{n_holy} Holy Villagers need {n_holy} Holy characters in the pool")
+        raise ValueError(
+            ngettext(
+                "%(count)s Holy Villager needs %(count)s Holy character in the pool",
+                "%(count)s Holy Villagers need %(count)s Holy characters in the pool",
+                n_holy,
+            )
+            % {"count": n_holy}
+        )
     if len(plain) < n - n_holy:
-        raise ValueError(f"{n - n_holy} other seats need as many non-Holy characters")
+        raise ValueError(
+            ngettext(
+                "%(count)s other seat needs a non-Holy character",
+                "%(count)s other seats need as many non-Holy characters",
+                n - n_holy,
+            )
+            % {"count": n - n_holy}
+        )
     chars = rng.sample(holy, n_holy) + rng.sample(plain, n - n_holy)
     kinds = ["holy_villager"] * n_holy + [
         t for t, c in types.items() if t != "holy_villager" for _ in range(c)
@@ -60,11 +83,18 @@ def _cards(ruleset, deal, n, seed):
     if mode == "explicit":
         cards = list(deal.get("cards", []))
         if len(cards) != n:
-            raise ValueError(f"the deal lists {len(cards)} cards for {n} seats")
+            raise ValueError(
+                ngettext(
+                    "the deal lists %(count)s card for %(seats)s seats",
+                    "the deal lists %(count)s cards for %(seats)s seats",
+                    len(cards),
+                )
+                % {"count": len(cards), "seats": n}
+            )
         return cards
     if mode == "pool":
         return _cards_from_pool(ruleset, deal, n, _rng(seed))
-    raise ValueError("choose an explicit list of cards or a pool")
+    raise ValueError(gettext("choose an explicit list of cards or a pool"))
 
 
 def deal_cards(ruleset, deal, names, seed):
@@ -104,14 +134,17 @@ def errors_only(problems) -> list:
     return [p for p in problems if not getattr(p, "warning", False)]
 
 
-def deal_problems(ruleset, deal, n, seed=0) -> list[DealProblem]:
+def deal_problems(ruleset, deal, n, seed=0, *, seat_words=None) -> list[DealProblem]:
     """Every problem with a deal, as sentences: errors first, then the warnings ("Warning:
-    …", each a DealProblem whose `warning` is true)."""
-    problems = _problems(ruleset, deal, n, seed)
+    …", each a DealProblem whose `warning` is true).
+
+    The deal is checked on placeholder seats; a problem naming one says "seat2", or
+    `seat_words(2)` when given (the new-game form: the host's own line, "card 3")."""
+    problems = _problems(ruleset, deal, n, seed, seat_words)
     return [p if isinstance(p, DealProblem) else DealProblem.of(p) for p in problems]
 
 
-def _problems(ruleset, deal, n, seed):
+def _problems(ruleset, deal, n, seed, seat_words):
     if not isinstance(deal, dict) or deal.get("mode") not in MODES:
         return [gettext("Choose an explicit list of cards or a pool.")]
     known = ROLES if ruleset == "werewolf" else CHARACTERS
@@ -137,15 +170,26 @@ def _problems(ruleset, deal, n, seed):
         ]
         if unknown:
             return [_NOT_A_CARD[kind] % {"card": repr(c)} for c in unknown]
+    seats = [f"seat{i}" for i in range(n)]
     try:
-        setup = deal_cards(ruleset, deal, [f"seat{i}" for i in range(n)], seed)
+        setup = deal_cards(ruleset, deal, seats, seed)
     except (ValueError, TypeError) as e:
-        return [str(e)[0].upper() + str(e)[1:] + "."]
-    found = setup_problems(ruleset, setup)
-    errors = [m for level, m in found if level == "error"]
+        return [_sentence(str(e)) + "."]
+    # The engine's problems are refusals: worded here, in the reader's language, with the
+    # placeholder seats they name told as the caller asks (from the arguments, not the words).
+    renamed = {name: seat_words(i) for i, name in enumerate(seats)} if seat_words else None
+    found = [
+        (level, refusal_words(m, renamed=renamed)) for level, m in setup_problems(ruleset, setup)
+    ]
+    errors = [_sentence(m) for level, m in found if level == "error"]
     warnings = [
         DealProblem.of(gettext("Warning: %(problem)s") % {"problem": m}, warning=True)
         for level, m in found
         if level == "warning"
     ]
-    return [m[0].upper() + m[1:] for m in errors] + warnings
+    return errors + warnings
+
+
+def _sentence(words: str) -> str:
+    """Words as a sentence shown alone: its first letter a capital."""
+    return words[:1].upper() + words[1:]

@@ -13,7 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from games.engine import CURRENT_REVISION, REVISION_ANCHOR, REVISIONS, Phase
 
@@ -55,15 +55,25 @@ def next_due(running):
 
 
 def validate_reminder_hours(value):
+    # Worded when raised: a form validates with its reader's language active.
     if not isinstance(value, list) or len(value) > 6:
-        raise ValidationError("Give at most six reminder times, in hours before the deadline.")
+        raise ValidationError(
+            gettext("Give at most six reminder times, in hours before the deadline.")
+        )
     for hours in value:
         if isinstance(hours, bool) or not isinstance(hours, int):
-            raise ValidationError("Reminder times are whole numbers of hours.")
+            raise ValidationError(gettext("Reminder times are whole numbers of hours."))
         if not 1 <= hours <= MAX_REMINDER_HOURS:
-            raise ValidationError(f"Reminder times are between 1 and {MAX_REMINDER_HOURS} hours.")
+            raise ValidationError(
+                ngettext(
+                    "Reminder times are between 1 and %(count)s hour.",
+                    "Reminder times are between 1 and %(count)s hours.",
+                    MAX_REMINDER_HOURS,
+                )
+                % {"count": MAX_REMINDER_HOURS}
+            )
     if len(set(value)) != len(value):
-        raise ValidationError("Each reminder time can be given once.")
+        raise ValidationError(gettext("Each reminder time can be given once."))
 
 
 # Issue 25: a new game's seed is drawn from `secrets` with this many random bits. The deal
@@ -78,9 +88,16 @@ SEED_DIGITS_MAX = 80
 
 def validate_seed(value):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValidationError("A seed is a non-negative whole number.")
+        raise ValidationError(gettext("A seed is a non-negative whole number."))
     if len(str(value)) > SEED_DIGITS_MAX:
-        raise ValidationError(f"A seed has at most {SEED_DIGITS_MAX} digits.")
+        raise ValidationError(
+            ngettext(
+                "A seed has at most %(count)s digit.",
+                "A seed has at most %(count)s digits.",
+                SEED_DIGITS_MAX,
+            )
+            % {"count": SEED_DIGITS_MAX}
+        )
 
 
 class SeedField(models.Field):
@@ -111,7 +128,7 @@ class SeedField(models.Field):
             return value
         text = str(value).strip()
         if not text.isascii() or not text.isdigit():
-            raise ValidationError("A seed is a non-negative whole number.", code="invalid")
+            raise ValidationError(gettext("A seed is a non-negative whole number."), code="invalid")
         return int(text)
 
     def from_db_value(self, value, expression, connection):

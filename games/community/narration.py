@@ -232,3 +232,10 @@ def prod_words(number: int, phase: str, *, name: str = "", you: bool) -> dict:
 
 def member_left_words() -> dict:
     return meaning(MEMBER_LEFT_NOTE)
+
+
+def note_too_long(most: int) -> str:
+    """The refusal of a note (a volunteer's, an absence's) longer than `most` characters."""
+    return ngettext(
+        "keep the note to %(count)s character", "keep the note to %(count)s characters", most
+    ) % {"count": most}

@@ -13,7 +13,8 @@ One API serves every caller (the web services, `play_record`, the tests):
 
 And what the rest of the project reads of the rules, from here rather than the modules
 that hold it (ruff bans those from the web layer: games/ruff.toml):
-- `Refusal`: a refusal kept as meaning, worded by `games.narration.refusals`;
+- `Refusal`: a refusal kept as meaning, worded by `games.narration.refusals` (a
+  `CardName` in its arguments is a card, worded there too);
 - `Phase`: a phase name ("day 3") as a value;
 - the options a seat has now and coming (`options_for`, `option_for`, `has_option`,
   `coming_options`) and the actions a seat may withdraw (`WITHDRAWABLE`);
@@ -41,7 +42,7 @@ from .rulesets.werewolf.roles import EVIL, GOOD, REPEATABLE, ROLES, WILD
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 from .views import can_see, visible_events
 from .votes import Tally, majority
-from .words import Refusal
+from .words import CardName, Refusal
 
 __all__ = [
     "ALIVE",
@@ -59,6 +60,7 @@ __all__ = [
     "REPEATABLE",
     "REVISIONS",
     "REVISION_ANCHOR",
+    "CardName",
     "Refusal",
     "ROLES",
     "RULESET_NAMES",

@@ -11,7 +11,9 @@ makemessages finds the sentences by these two names:
 is always a literal, with named placeholders only.
 
 An argument named `what` or `choice` is a key (an action withdrawn, a potion), worded at
-display; every other argument is a player's name or a number and is shown as given.
+display; so is a `CardName` (a card a setup problem names: its English name in `str()`,
+its key for the site); every other argument is a player's name or a number and is shown
+as given.
 
 Refusals are hot: most inputs a playout or a bot proposes are refused, and only asked
 whether they were. So a refusal is worded only when read; one without arguments is made
@@ -45,6 +47,19 @@ class Refusal:
 
     def __hash__(self):
         return hash(str(self))
+
+
+class CardName(str):
+    """A card named in a refusal: as a string, its English name as the card tables print
+    it (what `str()` of the refusal says); `key`, the engine's key the site words."""
+
+    def __new__(cls, key, english):
+        name = super().__new__(cls, english)
+        name.key = key
+        return name
+
+    def __reduce__(self):
+        return (CardName, (self.key, str(self)))
 
 
 _new = object.__new__  # a Refusal without an __init__ call

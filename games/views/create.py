@@ -1,7 +1,5 @@
 """The "new game" page, for users allowed to host; anyone else is told how to become one."""
 
-import re
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -11,32 +9,29 @@ from django.views.decorators.cache import never_cache
 
 from accounts.selectors import host_granter_names
 from games import panels, queue, services
-from games.deal import DealProblem, deal_problems, errors_only
+from games.deal import deal_problems, errors_only
 from games.engine import GameRuleError
 from games.forms import NewGameForm
 from games.permissions import can_host
 
 from .feedback import sentence
 
-SEAT_RE = re.compile(r"\b([Ss])eat(\d+)\b")
-
 
 def _problems(data):
     """deal.deal_problems for the form. An explicit deal is checked unshuffled, so that its
-    placeholder seat names ("seat2") can be told as the host's own lines ("card 3")."""
+    placeholder seats ("seat2") can be told as the host's own lines ("card 3"; "Card 3" at
+    a sentence's start, where deal.py gives every sentence its capital)."""
     deal = data["deal"]
     if deal["mode"] != "explicit":
         return deal_problems(data["ruleset"], deal, data["seats_count"])
-    found = deal_problems(data["ruleset"], {**deal, "shuffle": False}, data["seats_count"])
-    return [DealProblem.of(SEAT_RE.sub(_card_named, p), warning=p.warning) for p in found]
+    return deal_problems(
+        data["ruleset"], {**deal, "shuffle": False}, data["seats_count"], seat_words=_card_named
+    )
 
 
-def _card_named(match) -> str:
-    """ "seat2" as the host's own line: "card 3" ("Card 3" at a sentence's start)."""
-    number = int(match.group(2)) + 1
-    if match.group(1) == "S":
-        return gettext("Card %(number)s") % {"number": number}
-    return gettext("card %(number)s") % {"number": number}
+def _card_named(seat: int) -> str:
+    """Placeholder seat `seat` (from 0) as the host's own line: "card 3" for seat 2."""
+    return gettext("card %(number)s") % {"number": seat + 1}
 
 
 @never_cache

@@ -106,6 +106,27 @@ def test_sign_up_offers_the_language_starting_with_the_pages_and_keeps_it():
     assert User.objects.get(email="new@example.com").language == "de"
 
 
+@pytest.mark.django_db
+def test_the_pages_after_sign_up_follow_the_language_chosen_on_the_form():
+    """Nobody is signed in until the address is confirmed: the form's choice is kept in
+    the language cookie, so the next page is German for a browser set to English."""
+    client = Client()
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "neu@example.com",
+            "player_name": "Neuling",
+            "password1": "a long enough passphrase",
+            "password2": "a long enough passphrase",
+            "time_zone": "UTC",
+            "language": "de",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.cookies["django_language"].value == "de"
+    assert _lang(client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en")) == "de"
+
+
 def test_the_scripts_catalog_is_the_pages_language(client):
     german = client.get(reverse("javascript_catalog", args=["de"]))
     assert german.status_code == 200 and "django.gettext" in german.content.decode()

@@ -7,7 +7,6 @@ import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import polib
 import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -17,6 +16,7 @@ from games.engine import GameRuleError
 from games.lab import narration as lab_words
 from games.models import Absence, Game, ReplacementVolunteer
 from games.wall_time import zoned_moment
+from tests.catalog import german_catalog
 from tests.factories import UserFactory
 from tests.games.test_views import NEW_GAME, _messages
 
@@ -47,23 +47,7 @@ GERMAN = [  # (msgid, msgstr) or a plural's ((singular, plural), (one, many))
 @pytest.fixture
 def german(tmp_path, settings):
     """German active, from a catalog of the entries above compiled into LOCALE_PATHS."""
-    po = polib.POFile()
-    po.metadata = {
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Language": "de",
-        "Plural-Forms": "nplurals=2; plural=(n != 1);",
-    }
-    for msgid, msgstr in GERMAN:
-        if isinstance(msgid, tuple):
-            entry = polib.POEntry(
-                msgid=msgid[0], msgid_plural=msgid[1], msgstr_plural=dict(enumerate(msgstr))
-            )
-        else:
-            entry = polib.POEntry(msgid=msgid, msgstr=msgstr)
-        po.append(entry)
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    po.save_as_mofile(str(folder / "django.mo"))
+    german_catalog(tmp_path, GERMAN)
     settings.LOCALE_PATHS = [str(tmp_path)]  # Django drops its loaded catalogs on the change
     with translation.override("de"):
         yield

@@ -22,6 +22,7 @@ from django.utils.translation import trans_real
 
 from accounts.mail import site_identity
 from games.mail import message_build
+from tests.e2e.german import english_left
 from tests.factories import UserFactory
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -295,3 +296,19 @@ def test_the_check_sees_english_left_outside_a_translation():
     """The check itself: a sentence outside the brackets is found, the data is not."""
     assert untranslated(f"{OPEN}Hello {TITLE}{CLOSE} Salem ends soon", DATA) == ["ends", "soon"]
     assert untranslated(f"{OPEN}{OPEN}Day 2{CLOSE} ends{CLOSE} Ann, L-2 UTC", DATA) == []
+
+
+@pytest.mark.parametrize(
+    ("template", "preference", "context"),
+    GAME_EMAILS,
+    ids=[f"{t}-{i}" for i, (t, _p, _c) in enumerate(GAME_EMAILS)],
+)
+def test_every_game_email_reads_in_german_for_a_german_member(db, template, preference, context):
+    """The committed catalog, a member who chose German: no sentence of ours is left in
+    English in the subject, the text or the HTML, and the HTML says it is German."""
+    user = UserFactory(player_name="Zed", language="de")
+    message = message_build(user, template, context, preference)
+    for part, text in visible(message).items():
+        assert english_left(text, DATA) == [], f"{template} {part}: {text}"
+    html = message.alternatives[0][0]
+    assert '<html lang="de">' in html

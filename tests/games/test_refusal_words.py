@@ -14,6 +14,7 @@ from games.management.commands.makemessages import Command as MakeMessages
 from games.mapping import engine_state
 from games.models import Game, GameInput
 from games.narration import refusal_words
+from tests.catalog import german_catalog
 from tests.engine.test_refusal_marks import ENGINE, marked
 from tests.games.test_views import _messages, url
 
@@ -33,23 +34,7 @@ GERMAN = [  # (context, msgid, msgstr) or a plural's (None, (singular, plural), 
 @pytest.fixture
 def german(tmp_path, settings):
     """German active, from a catalog of the entries above compiled into LOCALE_PATHS."""
-    po = polib.POFile()
-    po.metadata = {
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Language": "de",
-        "Plural-Forms": "nplurals=2; plural=(n != 1);",
-    }
-    for context, msgid, msgstr in GERMAN:
-        if isinstance(msgid, tuple):
-            entry = polib.POEntry(
-                msgid=msgid[0], msgid_plural=msgid[1], msgstr_plural=dict(enumerate(msgstr))
-            )
-        else:
-            entry = polib.POEntry(msgctxt=context, msgid=msgid, msgstr=msgstr)
-        po.append(entry)
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    po.save_as_mofile(str(folder / "django.mo"))
+    german_catalog(tmp_path, GERMAN)
     settings.LOCALE_PATHS = [str(tmp_path)]  # Django drops its loaded catalogs on the change
     settings.LANGUAGE_CODE = "de"
     with translation.override("de"):

@@ -3,11 +3,11 @@ process, and the site's words standing for the paths the rulings name ("the text
 are drawn into the parsed HTML, so it is kept per language. The rulings stay English.
 Proved with a small German catalog written here (the committed one is translated later)."""
 
-import polib
 import pytest
 from django.urls import reverse
 
 from games.rulebook import library
+from tests.catalog import german_catalog
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +20,7 @@ GERMAN = {
 
 @pytest.fixture
 def german(settings, tmp_path):
-    catalog = polib.POFile()
-    catalog.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": "de"}
-    for msgid, msgstr in GERMAN.items():
-        catalog.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    catalog.save_as_mofile(str(folder / "django.mo"))
+    german_catalog(tmp_path, GERMAN.items())
     settings.LOCALE_PATHS = [tmp_path]  # Django drops its loaded catalogs when this changes
     library._parsed.cache_clear()  # parsed under the committed catalog by an earlier test
     yield

@@ -16,6 +16,8 @@ from django.utils.translation import gettext, ngettext
 from games.engine import GameRuleError
 from games.models import Absence
 
+from ..narration import note_too_long
+
 MAX_DAYS = 60  # one absence; a longer one is a break from the site, not from a game
 MAX_AHEAD = timedelta(days=365)
 MAX_OPEN = 20  # absences not yet over, per member
@@ -47,14 +49,7 @@ def absence_declare(*, user, first_day: date, last_day: date, note: str = "", no
             % {"count": MAX_DAYS}
         )
     if len(note) > NOTE_MAX:
-        raise GameRuleError(
-            ngettext(
-                "keep the note to %(count)s character",
-                "keep the note to %(count)s characters",
-                NOTE_MAX,
-            )
-            % {"count": NOTE_MAX}
-        )
+        raise GameRuleError(note_too_long(NOTE_MAX))
     zone = user.zoneinfo
     starts_at = _midnight(first_day, zone)
     ends_at = _midnight(last_day + timedelta(days=1), zone)

@@ -33,7 +33,14 @@ from games.services.inbox import notifications_write
 from games.services.posts import clock_notice_create, moderator_notice_create
 from games.services.seats import seat_hand_over
 
-from ..narration import NO_LONGER_WANTED, WANTED, leave_asked_words, notice, offer_words
+from ..narration import (
+    NO_LONGER_WANTED,
+    WANTED,
+    leave_asked_words,
+    note_too_long,
+    notice,
+    offer_words,
+)
 
 # Issue 25: a member who held a seat of the game (replaced out, asked to leave, removed).
 PLAYED_BEFORE = gettext_lazy(
@@ -259,14 +266,7 @@ def _volunteer_check(hours_per_week, note):
         )
     note = " ".join(note.split())
     if len(note) > NOTE_MAX:
-        raise GameRuleError(
-            ngettext(
-                "keep the note to %(count)s character",
-                "keep the note to %(count)s characters",
-                NOTE_MAX,
-            )
-            % {"count": NOTE_MAX}
-        )
+        raise GameRuleError(note_too_long(NOTE_MAX))
     return note
 
 

@@ -3,7 +3,6 @@ legend are drawn into the SVG, so the worker draws one chart per language of the
 the page shows the reader's. Proved with a small German catalog compiled here."""
 
 import re
-import struct
 
 import pytest
 from django.utils import translation
@@ -12,6 +11,7 @@ from games.lab.selectors import lab_result
 from games.lab.services import lab_store
 from games.lab.simulation.estimate import simulate
 from games.lab.simulation.setups import find_suggested
+from tests.catalog import german_catalog
 
 GERMAN = {
     "Win chances for %(setup)s": "Gewinnchancen für %(setup)s",
@@ -20,28 +20,11 @@ GERMAN = {
     "Players (dotted: this setup)": "Spieler (gepunktet: diese Aufstellung)",
     "Share of games won": "Anteil gewonnener Spiele",
 }
-HEADER = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n"
-
-
-def write_mo(path, messages: dict[str, str]):
-    """A GNU .mo catalog of `messages` (the format msgfmt writes, without its hash table)."""
-    entries = sorted({"": HEADER, **messages}.items())
-    ids = [k.encode() for k, _ in entries]
-    strs = [v.encode() for _, v in entries]
-    start = 7 * 4 + 16 * len(entries)
-    table, data = [], b""
-    for text in ids + strs:
-        table.append((len(text), start + len(data)))
-        data += text + b"\0"
-    head = struct.pack("<7I", 0x950412DE, 0, len(entries), 28, 28 + 8 * len(entries), 0, 0)
-    body = b"".join(struct.pack("<2I", *pair) for pair in table)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(head + body + data)
 
 
 @pytest.fixture
 def german(settings, tmp_path):
-    write_mo(tmp_path / "de" / "LC_MESSAGES" / "django.mo", GERMAN)
+    german_catalog(tmp_path, GERMAN.items())
     settings.LOCALE_PATHS = [tmp_path]  # Django drops its loaded catalogs when this changes
     settings.LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 

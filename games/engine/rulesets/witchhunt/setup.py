@@ -1,6 +1,7 @@
 """Witchhunt setups: reading them, checking them (W-23) and the Day 1 knowledge (W-24)."""
 
 from ...errors import RecordError
+from ...words import CardName, refusal
 from ..base import parse_options, parse_players, parse_seed
 from .cards import CHARACTERS, HOLY, TYPES
 
@@ -12,76 +13,115 @@ DEFAULT_OPTIONS = {
 
 
 def setup_problems(setup):
-    """Every problem with a setup at once: a list of (level, message), level "error" or
-    "warning". `setup` is a record's setup part: players, lovers (and options)."""
+    """Every problem with a setup at once: a list of (level, refusal), level "error" or
+    "warning". `setup` is a record's setup part: players, lovers (and options). Each
+    problem is a refusal (`str()` the English, worded for a reader by the site); the cards
+    it names are `CardName`s, the seats' names and numbers are shown as given."""
     problems = []
 
-    def error(msg):
-        problems.append(("error", msg))
+    def error(problem):
+        problems.append(("error", problem))
 
     players = setup.get("players") or []
     if not players:
-        error("a game needs players")
+        error(refusal("a game needs players"))
     seen_chars = {}
     counts = {t: 0 for t in TYPES}
     names = set()
     for p in players:
         name, char, typ = p.get("name"), p.get("character"), p.get("type")
         if name in names:
-            error(f"{name} is listed twice")
+            error(refusal("%(name)s is listed twice", {"name": name}))
         names.add(name)
         if char not in CHARACTERS:
-            error(f"{name}: {char!r} is not a Witchhunt character")
+            error(
+                refusal(
+                    "%(name)s: %(value)s is not a Witchhunt character",
+                    {"name": name, "value": repr(char)},
+                )
+            )
         elif char in seen_chars:
             error(
-                f"{CHARACTERS[char][1]} is dealt twice ({seen_chars[char]} and {name}); "
-                "characters are unique"
+                refusal(
+                    "%(card)s is dealt twice (%(first)s and %(second)s); characters are unique",
+                    {"card": _card(char), "first": seen_chars[char], "second": name},
+                )
             )
         else:
             seen_chars[char] = name
         if typ not in TYPES:
-            error(f"{name}: {typ!r} is not a player type")
+            error(
+                refusal(
+                    "%(name)s: %(value)s is not a player type", {"name": name, "value": repr(typ)}
+                )
+            )
             continue
         counts[typ] += 1
         if char in HOLY and typ != "holy_villager":
-            error(f"{name}: {CHARACTERS[char][1]} is Holy and must be a Holy Villager (W-22)")
+            error(
+                refusal(
+                    "%(name)s: %(card)s is Holy and must be a Holy Villager (W-22)",
+                    {"name": name, "card": _card(char)},
+                )
+            )
         if typ == "holy_villager" and char in CHARACTERS and char not in HOLY:
-            error(f"{name}: a Holy Villager must hold a Holy character (W-22)")
+            error(
+                refusal(
+                    "%(name)s: a Holy Villager must hold a Holy character (W-22)", {"name": name}
+                )
+            )
     by_name = {p.get("name"): p for p in players}
     lovers = setup.get("lovers") or []
     in_pairs = {}
     for pair in lovers:
         if not isinstance(pair, (list, tuple)) or len(pair) != 2 or pair[0] == pair[1]:
-            error(f"a Lover pair must name two different players: {pair!r}")
+            error(
+                refusal(
+                    "a Lover pair must name two different players: %(pair)s", {"pair": repr(pair)}
+                )
+            )
             continue
         for name in pair:
             if name not in by_name:
-                error(f"Lover {name!r} is not a player")
+                error(refusal("Lover %(value)s is not a player", {"value": repr(name)}))
             elif by_name[name].get("type") != "village_lover":
-                error(f"Lover {name} is not a Village Lover")
+                error(refusal("Lover %(name)s is not a Village Lover", {"name": name}))
             if name in in_pairs:
-                error(f"{name} is in two Lover pairs")
+                error(refusal("%(name)s is in two Lover pairs", {"name": name}))
             in_pairs[name] = pair
     if len(lovers) > 2:
-        error("at most two Lover pairs")
+        error(refusal("at most two Lover pairs"))
     for p in players:
         if p.get("type") == "village_lover" and p.get("name") not in in_pairs:
-            error(f"Village Lover {p.get('name')} is in no Lover pair")
+            error(refusal("Village Lover %(name)s is in no Lover pair", {"name": p.get("name")}))
     witches = counts["elder_witch"] + counts["junior_witch"]
     villagers = len(players) - witches
     if players and witches < 1:
-        error("a game needs at least one Witch")
+        error(refusal("a game needs at least one Witch"))
     if witches and witches >= villagers:
-        error(f"Witches must be fewer than Villagers ({witches} Witches, {villagers} Villagers)")
+        error(
+            refusal(
+                "Witches must be fewer than Villagers (%(witches)s Witches, "
+                "%(villagers)s Villagers)",
+                {"witches": witches, "villagers": villagers},
+            )
+        )
     if players and villagers * 3 < len(players) * 2 and witches < villagers:
         problems.append(
             (
                 "warning",
-                f"fewer than two thirds Villagers ({villagers} of "
-                f"{len(players)}); the rules expect two thirds or more",
+                refusal(
+                    "fewer than two thirds Villagers (%(villagers)s of %(seats)s); the rules "
+                    "expect two thirds or more",
+                    {"villagers": villagers, "seats": len(players)},
+                ),
             )
         )
     return problems
+
+
+def _card(char):
+    return CardName(char, CHARACTERS[char][1])
 
 
 def _cards(p, where):
@@ -117,6 +157,6 @@ def read_setup(record):
     problems = setup_problems(setup)
     errors = [m for level, m in problems if level == "error"]
     if errors:
-        raise RecordError("setup: " + errors[0])
-    warnings = [m for level, m in problems if level == "warning"]
+        raise RecordError(f"setup: {errors[0]}")
+    warnings = [str(m) for level, m in problems if level == "warning"]
     return seed, options, setup["players"], [tuple(p) for p in lovers], warnings

@@ -6,10 +6,11 @@ The catalog is English with every msgid wrapped in two invisible characters
 locators and assertions hold unchanged (Playwright's text matching ignores both
 characters; the raw strings a test reads, `inner_text()` and the like, are handed back
 without them). Words outside the marks came from no catalog: a template, a form, a
-script or a message nobody marked. Players' words are spared: the names, titles and
-addresses in the database, whatever a test typed, the posts' bodies, the rules pages'
-spec texts (SPEC_TEXTS), any element with its own `lang` or `translate="no"`, code, and
-the contents of text fields.
+script or a message nobody marked. Players' words are spared: the names, titles,
+addresses and notes in the database, whatever a test typed, the posts' bodies (and a
+post's first line elsewhere, `.players-words`), the time zones' places and
+abbreviations, the rules pages' spec texts (SPEC_TEXTS), any element with its own `lang`
+or `translate="no"`, code, and the contents of text fields.
 
 A page with English left does not stop its test: the test fails at its end listing
 each page and the words, and the run's summary lists them all.
@@ -52,7 +53,8 @@ SPEC_TEXTS = (
     ".source-text, .rules-prose, .ruling__text, .ruling__number, .card-face, blockquote[cite]"
 )
 SPARED = (
-    f"{SPEC_TEXTS}, body [lang], [translate='no'], .post__body, textarea, [contenteditable],"
+    f"{SPEC_TEXTS}, body [lang], [translate='no'], .post__body, .players-words, textarea,"
+    " [contenteditable],"
     " code, pre, script, style"
 )
 PAGE_TEXT = """(spared) => {
@@ -242,9 +244,34 @@ def _regex_assertion(real):
     return assertion
 
 
+# An option chosen by its label: Playwright compares the label with its marks, so the
+# option is found here by the label as read, and chosen by its value.
+OPTIONS = "(select) => Array.from(select.options, (o) => [o.value, o.label])"
+
+
+def _select_by_label(real, *, takes_selector: bool):
+    def select_option(self, *args, label=None, **kwargs):
+        if label is None:
+            return real(self, *args, **kwargs)
+        select = self.locator(args[0]) if takes_selector else self
+        shown = {text: value for value, text in select.evaluate(OPTIONS)}  # unmarked (READS)
+        wanted = [label] if isinstance(label, str) else list(label)
+        values = [shown.get(text, text) for text in wanted]
+        return real(self, *args, value=values[0] if isinstance(label, str) else values, **kwargs)
+
+    return select_option
+
+
 def patch_playwright(monkeypatch: pytest.MonkeyPatch):
     """Reads unmarked, typed words recorded, every new context asking for English, and
-    text assertions by regular expression made on the text as read."""
+    text assertions by regular expression and options chosen by label made on the text as
+    read."""
+    monkeypatch.setattr(
+        Page, "select_option", _select_by_label(Page.select_option, takes_selector=True)
+    )
+    monkeypatch.setattr(
+        Locator, "select_option", _select_by_label(Locator.select_option, takes_selector=False)
+    )
     for name in TEXT_ASSERTIONS:
         monkeypatch.setattr(
             LocatorAssertions, name, _regex_assertion(getattr(LocatorAssertions, name))

@@ -6,7 +6,6 @@ texts come from the engine's card tables and are shown as printed (the spec's En
 every other word here goes through Django's translation functions.
 """
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -178,7 +177,7 @@ def capitalised(text) -> str:
     invisible format characters before it (a zero-width space) are passed over."""
     text = str(text)
     at = 0
-    while at < len(text) and unicodedata.category(text[at]) == "Cf":
+    while at < len(text) and not text[at].isprintable():  # format characters, e.g. U+200B
         at += 1
     return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
 

@@ -62,6 +62,7 @@ def pseudo_locale(tmp_path_factory):
     paths = [str(folder), *settings.LOCALE_PATHS]  # the first path a language is in wins
     with override_settings(LOCALE_PATHS=paths), pytest.MonkeyPatch.context() as patch:
         pseudo_run.patch_playwright(patch)
+        pseudo_run.patch_mail(patch)
         yield folder
 
 

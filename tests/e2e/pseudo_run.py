@@ -262,6 +262,29 @@ def _select_by_label(real, *, takes_selector: bool):
     return select_option
 
 
+def _unmarked_email(real):
+    """The test outbox's emails as their reader sees them: an English email carries the
+    marks too, and the tests read its subject and body as strings."""
+
+    def send_messages(self, messages):
+        for message in messages:
+            message.subject = unmarked(message.subject)
+            message.body = unmarked(message.body)
+            if hasattr(message, "alternatives"):  # EmailAlternative(content, mimetype)
+                message.alternatives = [
+                    alt._replace(content=unmarked(alt.content)) for alt in message.alternatives
+                ]
+        return real(self, messages)
+
+    return send_messages
+
+
+def patch_mail(monkeypatch: pytest.MonkeyPatch):
+    from django.core.mail.backends.locmem import EmailBackend
+
+    monkeypatch.setattr(EmailBackend, "send_messages", _unmarked_email(EmailBackend.send_messages))
+
+
 def patch_playwright(monkeypatch: pytest.MonkeyPatch):
     """Reads unmarked, typed words recorded, every new context asking for English, and
     text assertions by regular expression and options chosen by label made on the text as

@@ -199,6 +199,11 @@ def dump():
     from games.engine import records
     from games.mapping import game_record
 
+    try:  # since issue 28 the site's words in a thread are stored as meaning, worded when read
+        from games.selectors.threads import post_said as said
+    except ImportError:  # the previous release stored them as English text
+        said = None
+
     out = {}
     client = Client()
     for title, game in games_by_title().items():
@@ -211,9 +216,12 @@ def dump():
             events.append(row)
         posts = []
         stored = game.posts.order_by("thread", "number")
-        for row, post in zip(rows(stored, skip=("id", "event", "reply_to")), stored, strict=True):
+        skip = ("id", "event", "reply_to", "words")
+        for row, post in zip(rows(stored, skip=skip), stored, strict=True):
             row["event"] = post.event.index if post.event_id else None
             row["reply_to"] = post.reply_to.number if post.reply_to_id else None
+            if said is not None:  # the site's words, as a reader reads them (issue 28)
+                row["body"], row["body_html"] = said(post)
             posts.append(row)
         record = game_record(game)
         download = client.get(reverse("game_record", args=[game.pk]))

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 
 from games.engine import CHARACTERS, HOLY, ROLES, TYPES, WITHDRAWABLE, GameRuleError
@@ -262,7 +263,11 @@ def _character_choices():
         if key in HOLY:
             name = gettext("%(character)s (Holy)") % {"character": name}
         by_set.setdefault(expansion, []).append((key, name))
-    return list(by_set.items())
+    # An expansion's name is the product's, kept in English: marked so for a reader of
+    # another language (WCAG 3.1.2); the widget shows a group's name as given.
+    return [
+        (format_html('<span lang="en">{}</span>', name), cards) for name, cards in by_set.items()
+    ]
 
 
 def _role_choices():
@@ -312,6 +317,7 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     cards = forms.CharField(
+        label=gettext_lazy("Cards"),
         required=False,
         max_length=CARDS_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),

@@ -13,7 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Case, Q, When
 from django.db.models.functions import Coalesce, Greatest, Least
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from games.engine import CURRENT_REVISION, REVISION_ANCHOR, REVISIONS, Phase
 
@@ -150,9 +150,10 @@ class Game(models.Model):
         WEREWOLF = "werewolf", pgettext_lazy("ruleset", "Werewolf")  # "Werwolf" in German
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open for sign-ups"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        # Shown on pages (the replacement list's games, the admin's notes): translated.
+        OPEN = "open", gettext_lazy("Open for sign-ups")
+        RUNNING = "running", pgettext_lazy("games", "Running")
+        FINISHED = "finished", pgettext_lazy("games", "Finished")
 
     ruleset = models.CharField(max_length=16, choices=Ruleset.choices)
     title = models.CharField(max_length=120)
@@ -799,10 +800,12 @@ class ReplacementOffer(models.Model):
     it, and the other open offers for that seat close."""
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        ACCEPTED = "accepted"
-        DECLINED = "declined"
-        CLOSED = "closed"  # somebody else took the seat, or it is no longer wanted
+        # The desk lists a seat's offers with their status.
+        OPEN = "open", pgettext_lazy("replacement offer", "Open")
+        ACCEPTED = "accepted", pgettext_lazy("replacement offer", "Accepted")
+        DECLINED = "declined", pgettext_lazy("replacement offer", "Declined")
+        # Somebody else took the seat, or it is no longer wanted.
+        CLOSED = "closed", pgettext_lazy("replacement offer", "Closed")
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="offers")
     user = models.ForeignKey(

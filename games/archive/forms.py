@@ -1,12 +1,11 @@
 """The archive's search (issue 16): a plain GET form."""
 
 from django import forms
-from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
 from games.engine import CHARACTERS, ROLES, TYPES
 from games.models import Game
-from games.narration.labels import WINNERS, character_label, role_label, type_label
+from games.narration.labels import WINNERS, capitalised, character_label, role_label, type_label
 
 
 def _card_choices():
@@ -49,7 +48,7 @@ class ArchiveSearchForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         # Made per form, in the request's language (the labels are lazy translations).
-        winners = [(k, capfirst(str(label))) for k, label in WINNERS.items()]
+        winners = [(k, capitalised(label)) for k, label in WINNERS.items()]
         self.fields["winner"].choices = [("", gettext("Anyone")), *winners]
 
     def search(self) -> dict:

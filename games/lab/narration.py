@@ -5,8 +5,9 @@ from collections import Counter
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.lab.simulation.setups import suggested
 from games.narration.labels import WINNERS, role_label, type_label_count
 
 # The lab names a team as a heading does ("Village", not "the Village"); a result the
@@ -21,6 +22,25 @@ TEAMS = {
     "nobody": gettext_lazy("Nobody"),
     "unfinished": gettext_lazy("Unfinished (stopped without a result)"),
 }
+
+
+# A setup's ruleset as its name says it ("Werewolf 12"): the simulation's English keys,
+# worded here.
+RULESETS = {"witchhunt": "Witchhunt", "werewolf": pgettext_lazy("ruleset", "Werewolf")}
+
+
+def setup_label(setup, *, short: bool = False) -> str:
+    """A setup's name in the reader's language. A suggested setup is named by its ruleset
+    and size, worded here ("Werewolf 12 (suggested)"; `short`: "Werewolf 12", where the
+    list says they are suggested); the simulation keeps its English name as a key. A
+    name a member gave a setup is theirs, shown as given."""
+    chosen = suggested(setup.ruleset, setup.seats)
+    if setup.name and not (chosen is not None and setup.name == chosen.name):
+        return setup.name
+    args = {"ruleset": RULESETS.get(setup.ruleset, setup.ruleset), "seats": setup.seats}
+    if setup.name and not short:
+        return _("%(ruleset)s %(seats)s (suggested)") % args
+    return pgettext("a setup's name", "%(ruleset)s %(seats)s") % args
 
 
 def team_label(key: str) -> str:

@@ -33,6 +33,7 @@ class SizeRow:
 @dataclass
 class LabResult:
     setup: Setup
+    label: str  # the setup's name in the reader's language (narration.setup_label)
     address: str  # where it is kept and shown (services/records.py lab_address)
     state: str
     done: int
@@ -86,6 +87,7 @@ def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResu
     setup = Setup.from_dict(job.setup)
     result = LabResult(
         setup=setup,
+        label=words.setup_label(setup),
         address=address,
         state=job.state,
         done=job.asked if job.state == jobs.DONE else min(done, job.asked),
@@ -165,7 +167,7 @@ def lab_suggested(seed: int | None = None) -> dict[str, list[Suggestion]]:
         summary = ""
         if first:
             summary = words.share_text(first["team"], first["share"], first["low"], first["high"])
-        label = s.label().removesuffix(" (suggested)")
+        label = words.setup_label(s, short=True)
         started = progress_key in found
         out.setdefault(s.ruleset, []).append(Suggestion(s.slug(), label, s.key(), summary, started))
     return out

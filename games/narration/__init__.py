@@ -14,6 +14,7 @@ from .events import NARRATORS, describe_event, public_setup
 from .labels import (
     Names,
     SeatCard,
+    alignment_label,
     audience_label,
     card_label,
     character_label,
@@ -43,6 +44,7 @@ __all__ = [
     "Names",
     "SeatCard",
     "ability_label",
+    "alignment_label",
     "audience_label",
     "action_label",
     "card_label",

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.engine import CHARACTERS, REPEATABLE, ROLES, TYPES, Phase
 
@@ -51,6 +51,12 @@ WINNERS = {
     "hamster_and_gerbil": gettext_lazy("the Were-Hamster and the Were-Gerbil"),
     "nobody": gettext_lazy("nobody"),
 }
+# A Werewolf role's alignment on its card ("Role · Good").
+ALIGNMENTS = {
+    "good": pgettext_lazy("alignment", "Good"),
+    "evil": pgettext_lazy("alignment", "Evil"),
+    "wildcard": pgettext_lazy("alignment", "Wildcard"),
+}
 STATUSES = {
     "alive": gettext_lazy("Alive"),
     "dead": gettext_lazy("Dead"),
@@ -88,6 +94,10 @@ def type_label_count(key, n: int) -> str:
 
 def type_note(key) -> str:
     return str(TYPE_NOTES.get(key, ""))
+
+
+def alignment_label(alignment) -> str:
+    return str(ALIGNMENTS.get(alignment, alignment))
 
 
 def role_label(key) -> str:
@@ -163,9 +173,13 @@ def status_label(status) -> str:
 
 
 def capitalised(text) -> str:
-    """The first letter upper case, the rest as it is ("the Village" -> "The Village")."""
+    """The first letter upper case, the rest as it is ("the Village" -> "The Village");
+    invisible format characters before it (a zero-width space) are passed over."""
     text = str(text)
-    return text[:1].upper() + text[1:]
+    at = 0
+    while at < len(text) and not text[at].isprintable():  # format characters, e.g. U+200B
+        at += 1
+    return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
 
 
 def phase_label(phase) -> str:

@@ -2,21 +2,22 @@
 graveyard (WW-17)."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 AFTERLIFE = "afterlife"
 
-# Marked with gettext_noop and translated when shown, so the language is the reader's.
+# Marked with gettext_noop (by that name: makemessages knows no alias) and translated
+# when shown, so the language is the reader's.
 ROOM_LABELS = {
-    "coven": N_("The Coven"),
-    "juniors": N_("The Junior Witches"),
-    "spies": N_("The Village Spies"),
-    "musketeers": N_("The Musketeers"),
-    "court": N_("The King's Court"),
-    "travelers": N_("The Travelers"),
-    "innkeeper": N_("The Inn"),
-    "pack": N_("The pack"),
-    AFTERLIFE: N_("The afterlife"),
+    "coven": gettext_noop("The Coven"),
+    "juniors": gettext_noop("The Junior Witches"),
+    "spies": gettext_noop("The Village Spies"),
+    "musketeers": gettext_noop("The Musketeers"),
+    "court": gettext_noop("The King's Court"),
+    "travelers": gettext_noop("The Travelers"),
+    "innkeeper": gettext_noop("The Inn"),
+    "pack": gettext_noop("The pack"),
+    AFTERLIFE: gettext_noop("The afterlife"),
 }
 
 

@@ -135,7 +135,10 @@ def witchhunt_card_groups(
                 rulings=_concerning(names[key], rulings),
             )
         )
-    groups = [CardGroup(expansion, tuple(cards)) for expansion, cards in by_expansion.items()]
+    # The expansions' names are the products' (and the rules text's), kept in English.
+    groups = [
+        CardGroup(expansion, tuple(cards), lang="en") for expansion, cards in by_expansion.items()
+    ]
     return (*groups, CardGroup(gettext_lazy("Player types"), tuple(types)))
 
 

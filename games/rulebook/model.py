@@ -178,6 +178,7 @@ class Card:
 class CardGroup:
     title: str
     cards: tuple[Card, ...]
+    lang: str = ""  # "en" for a title that is the spec's (an expansion's name), not ours
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from games.engine import GameRuleError
 
 from ..mapping import engine_state
-from ..markup import MAX_LENGTH, TooDeep, render_markdown, trim_marks
+from ..markup import MAX_DEPTH, MAX_LENGTH, TooDeep, render_markdown, trim_marks
 from ..models import Game, GameEvent, Post, Seat
 from ..narration.summaries import headline
 from ..permissions import rooms_for
@@ -62,8 +62,15 @@ def post_body(body: str) -> PostBody:
     body = clean_body(body)
     try:
         return PostBody(body, render_markdown(body))
-    except TooDeep as e:
-        raise GameRuleError(str(e)) from None
+    except TooDeep:
+        raise GameRuleError(
+            ngettext(
+                "a post can nest quotes and lists at most %(count)s deep",
+                "a post can nest quotes and lists at most %(count)s deep",
+                MAX_DEPTH,
+            )
+            % {"count": MAX_DEPTH}
+        ) from None
 
 
 def post_number_next(game: Game, thread: str = PUBLIC) -> int:

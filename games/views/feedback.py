@@ -4,17 +4,17 @@ reader's language (narration/refusals.py)."""
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import capfirst
 
 from games.engine import GameRuleError
 from games.narration import refusal_words
+from games.narration.labels import capitalised
 
 from .access import get_game_for_user
 
 
 def sentence(text):
     """A refusal (or a GameRuleError, or words) as a sentence: a capital, a full stop."""
-    text = capfirst(refusal_words(text))
+    text = capitalised(refusal_words(text))
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

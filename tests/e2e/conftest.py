@@ -48,17 +48,21 @@ HERE = Path(__file__).resolve().parent
 def pseudo_locale(tmp_path_factory):
     """Under WITCHHUNT_PSEUDO_LOCALE: the marked catalog written once for the run and read
     instead of any other English (LOCALE_PATHS; the change resets Django's loaded
-    translations), and Playwright's reads and typing watched (pseudo_run.py)."""
+    translations), and Playwright's reads and typing watched (pseudo_run.py). The German
+    catalog stays behind it: the tests that choose German read German."""
     if not pseudo_run.ENABLED:
         yield None
         return
+    from django.conf import settings
     from django.core.management import call_command
     from django.test import override_settings
 
     folder = tmp_path_factory.mktemp("marked-locale")
     call_command("pseudo_locale", "--marked", "--out", str(folder), stdout=io.StringIO())
-    with override_settings(LOCALE_PATHS=[str(folder)]), pytest.MonkeyPatch.context() as patch:
+    paths = [str(folder), *settings.LOCALE_PATHS]  # the first path a language is in wins
+    with override_settings(LOCALE_PATHS=paths), pytest.MonkeyPatch.context() as patch:
         pseudo_run.patch_playwright(patch)
+        pseudo_run.patch_mail(patch)
         yield folder
 
 

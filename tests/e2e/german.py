@@ -25,8 +25,10 @@ SHORTEST = 4  # words of English in a msgid, outside its placeholders and tags
 
 @cache
 def catalog() -> polib.POFile:
-    """The German catalog the site reads (settings.LOCALE_PATHS: the repository's)."""
-    return polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / "de" / "LC_MESSAGES" / "django.po"))
+    """The German catalog the site reads: the first of settings.LOCALE_PATHS that has one
+    (the repository's; the pseudo run puts its English catalog before it)."""
+    found = (Path(path) / "de" / "LC_MESSAGES" / "django.po" for path in settings.LOCALE_PATHS)
+    return polib.pofile(str(next(po for po in found if po.exists())))
 
 
 @cache

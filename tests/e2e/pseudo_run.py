@@ -6,10 +6,11 @@ The catalog is English with every msgid wrapped in two invisible characters
 locators and assertions hold unchanged (Playwright's text matching ignores both
 characters; the raw strings a test reads, `inner_text()` and the like, are handed back
 without them). Words outside the marks came from no catalog: a template, a form, a
-script or a message nobody marked. Players' words are spared: the names, titles and
-addresses in the database, whatever a test typed, the posts' bodies, the rules pages'
-spec texts (SPEC_TEXTS), any element with its own `lang` or `translate="no"`, code, and
-the contents of text fields.
+script or a message nobody marked. Players' words are spared: the names, titles,
+addresses and notes in the database, whatever a test typed, the posts' bodies (and a
+post's first line elsewhere, `.players-words`), the time zones' places and
+abbreviations, the rules pages' spec texts (SPEC_TEXTS), any element with its own `lang`
+or `translate="no"`, code, and the contents of text fields.
 
 A page with English left does not stop its test: the test fails at its end listing
 each page and the words, and the run's summary lists them all.
@@ -17,12 +18,25 @@ each page and the words, and the run's summary lists them all.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
+import time
 from collections import defaultdict
+from datetime import datetime
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ElementHandle, Keyboard, Locator, Page
+from playwright._impl._sync_base import mapping
+from playwright.sync_api import (
+    Browser,
+    ElementHandle,
+    Error,
+    Keyboard,
+    Locator,
+    LocatorAssertions,
+    Page,
+)
 
 from witchhunt.pseudo import CLOSE, OPEN, english_left, unmarked
 
@@ -39,7 +53,8 @@ SPEC_TEXTS = (
     ".source-text, .rules-prose, .ruling__text, .ruling__number, .card-face, blockquote[cite]"
 )
 SPARED = (
-    f"{SPEC_TEXTS}, body [lang], [translate='no'], .post__body, textarea, [contenteditable],"
+    f"{SPEC_TEXTS}, body [lang], [translate='no'], .post__body, .players-words, textarea,"
+    " [contenteditable],"
     " code, pre, script, style"
 )
 PAGE_TEXT = """(spared) => {
@@ -93,27 +108,48 @@ def report(found) -> str:
 
 
 def players_words() -> list[str]:
-    """Words nobody translates: members' and seats' names, addresses, game titles, what
-    a test typed, the time zones' places."""
+    """Words nobody translates: members' and seats' names, addresses, game titles, the
+    notes members left (a volunteer's hours, an absence), what a test typed, the time
+    zones' places and abbreviations."""
     from django.db import DatabaseError
 
     from accounts.models import User
-    from accounts.zones import zone_choices
-    from games.models import Game, Seat
+    from games.models import Absence, Game, ReplacementVolunteer, Seat
 
-    words = {"UTC", *EnglishWatch.typed}
+    words = {*zone_words(), *EnglishWatch.typed}
     try:
         for name, key, email in User.objects.values_list("player_name", "player_key", "email"):
             words.update((name, key, email))
         words.update(Game.objects.values_list("title", flat=True))
         words.update(Seat.objects.values_list("name", flat=True))
+        words.update(ReplacementVolunteer.objects.values_list("note", flat=True))
+        words.update(Absence.objects.values_list("note", flat=True))
     except DatabaseError:
         pass  # a test without the database: the typed words stand
+    return [w for w in words if isinstance(w, str) and w.strip()]
+
+
+@functools.cache
+def zone_words() -> frozenset[str]:
+    """The time zones' regions and places (the profile's choices), and the abbreviations
+    a time shows ("EST", "CET": the tz database's, in no catalog), in winter and summer."""
+    from zoneinfo import ZoneInfo
+
+    from accounts.zones import zone_choices
+
+    words = {"UTC"}
     for region, zones in zone_choices():
         words.add(region)
-        if isinstance(zones, list):
-            words.update(label for _zone, label in zones)
-    return [w for w in words if isinstance(w, str) and w.strip()]
+        if not isinstance(zones, list):
+            zones = [(region, zones)]
+        for zone, label in zones:
+            words.add(label)
+            for month in (1, 7):
+                try:
+                    words.add(datetime(2026, month, 1, tzinfo=ZoneInfo(zone)).strftime("%Z"))
+                except (KeyError, ValueError):  # not a zone's name (e.g. a group)
+                    pass
+    return frozenset(w for w in words if isinstance(w, str))
 
 
 def _typed(value):
@@ -171,8 +207,98 @@ TYPES = {
 }
 
 
+# The text assertions given a regular expression: Playwright matches one against the raw
+# text, marks and all (a string it matches with the zero-width space dropped), so "^70 new"
+# would miss. These are checked here against the text as the reader sees it.
+TEXT_ASSERTIONS = ("to_have_text", "to_contain_text")
+EXPECT_TIMEOUT = 5_000  # Playwright's own default, in milliseconds
+
+
+def _regex_assertion(real):
+    def assertion(self, expected, *, use_inner_text=None, timeout=None, ignore_case=None):
+        if not isinstance(expected, re.Pattern) or self._impl_obj._is_not:
+            return real(
+                self, expected, use_inner_text=use_inner_text, timeout=timeout,
+                ignore_case=ignore_case,
+            )  # fmt: skip
+        impl = self._impl_obj
+        locator = mapping.from_impl(impl._actual_locator)
+        pattern = re.compile(expected.pattern, expected.flags | (re.I if ignore_case else 0))
+        wait = timeout or impl._timeout or EXPECT_TIMEOUT
+        deadline = time.monotonic() + wait / 1000
+        read = locator.inner_text if use_inner_text else locator.text_content
+        while True:
+            try:
+                text = read(timeout=wait)  # unmarked (READS)
+            except Error:
+                text = None
+            if text is not None and pattern.search(text):
+                return None
+            if time.monotonic() >= deadline:
+                raise AssertionError(
+                    f"Locator expected to have text {expected!r} (read without the marks)"
+                    f"\nActual value: {text!r}"
+                )
+            time.sleep(0.1)
+
+    return assertion
+
+
+# An option chosen by its label: Playwright compares the label with its marks, so the
+# option is found here by the label as read, and chosen by its value.
+OPTIONS = "(select) => Array.from(select.options, (o) => [o.value, o.label])"
+
+
+def _select_by_label(real, *, takes_selector: bool):
+    def select_option(self, *args, label=None, **kwargs):
+        if label is None:
+            return real(self, *args, **kwargs)
+        select = self.locator(args[0]) if takes_selector else self
+        shown = {text: value for value, text in select.evaluate(OPTIONS)}  # unmarked (READS)
+        wanted = [label] if isinstance(label, str) else list(label)
+        values = [shown.get(text, text) for text in wanted]
+        return real(self, *args, value=values[0] if isinstance(label, str) else values, **kwargs)
+
+    return select_option
+
+
+def _unmarked_email(real):
+    """The test outbox's emails as their reader sees them: an English email carries the
+    marks too, and the tests read its subject and body as strings."""
+
+    def send_messages(self, messages):
+        for message in messages:
+            message.subject = unmarked(message.subject)
+            message.body = unmarked(message.body)
+            if hasattr(message, "alternatives"):  # EmailAlternative(content, mimetype)
+                message.alternatives = [
+                    alt._replace(content=unmarked(alt.content)) for alt in message.alternatives
+                ]
+        return real(self, messages)
+
+    return send_messages
+
+
+def patch_mail(monkeypatch: pytest.MonkeyPatch):
+    from django.core.mail.backends.locmem import EmailBackend
+
+    monkeypatch.setattr(EmailBackend, "send_messages", _unmarked_email(EmailBackend.send_messages))
+
+
 def patch_playwright(monkeypatch: pytest.MonkeyPatch):
-    """Reads unmarked, typed words recorded, every new context asking for English."""
+    """Reads unmarked, typed words recorded, every new context asking for English, and
+    text assertions by regular expression and options chosen by label made on the text as
+    read."""
+    monkeypatch.setattr(
+        Page, "select_option", _select_by_label(Page.select_option, takes_selector=True)
+    )
+    monkeypatch.setattr(
+        Locator, "select_option", _select_by_label(Locator.select_option, takes_selector=False)
+    )
+    for name in TEXT_ASSERTIONS:
+        monkeypatch.setattr(
+            LocatorAssertions, name, _regex_assertion(getattr(LocatorAssertions, name))
+        )
     for cls, names in READS.items():
         for name in names:
             real = getattr(cls, name)

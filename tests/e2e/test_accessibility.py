@@ -134,6 +134,9 @@ def test_a_wrong_password_is_announced_and_focused(page, live_server):
     page.get_by_role("button", name="Sign in").click()
     error = page.get_by_role("alert")
     expect(error).to_contain_text("not correct")
+    # The deferred script moves the focus once the page is parsed: the alert can be read
+    # a moment before, so wait for the focus to land (on a slow machine it is not yet).
+    expect(page.locator("#main .errorlist").first).to_be_focused()
     focused = _focused(page)
     assert "errorlist" in focused["cls"] and "not correct" in focused["text"], focused
     assert_accessible(page)

@@ -4,10 +4,13 @@ the translation lands) no German entry is empty or fuzzy; the pseudo-locale
 (witchhunt/pseudo.py) shows what a page still says in English."""
 
 import os
+import re
 import shutil
+from pathlib import Path
 
 import polib
 import pytest
+from django.conf import settings
 from django.test import Client, override_settings
 from django.utils import translation
 
@@ -41,6 +44,40 @@ def test_a_word_missing_from_the_catalog_or_a_stale_mo_is_caught(tmp_path):
         problems = catalogs.check_up_to_date("de").problems
     assert any("not in the catalog: 'You play for the Village.'" in p for p in problems)
     assert any("django.mo does not match django.po" in p for p in problems)
+
+
+# The names makemessages finds (Django's keywords and xgettext's own for Python): a
+# translation function imported under any other name marks nothing ("The Coven" once
+# went through `gettext_noop as N_` and stayed English on every page).
+EXTRACTED_NAMES = {
+    "_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy",
+    "pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy",
+}  # fmt: skip
+_TRANSLATION_IMPORT = re.compile(
+    r"from django\.utils\.translation import \(?([^)]*?)\)?$", re.M | re.S
+)
+
+
+def renamed_translation_functions(root) -> list[str]:
+    """Where a module imports a translation function under a name no extraction knows."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).parts
+        if parts[0] in catalogs.IGNORE or any(p.startswith(".") for p in parts):
+            continue
+        for match in _TRANSLATION_IMPORT.finditer(path.read_text()):
+            for name in match[1].replace("\n", " ").split(","):
+                original, _, alias = (w.strip() for w in name.partition(" as "))
+                if alias and alias not in EXTRACTED_NAMES and original in EXTRACTED_NAMES:
+                    found.append(f"{path.relative_to(root)}: {original} as {alias}")
+    return found
+
+
+def test_no_module_renames_a_translation_function_makemessages_would_then_miss(tmp_path):
+    assert renamed_translation_functions(Path(settings.BASE_DIR)) == []
+    module = tmp_path / "rooms.py"
+    module.write_text("from django.utils.translation import gettext_noop as N_\n")
+    assert renamed_translation_functions(tmp_path) == ["rooms.py: gettext_noop as N_"]
 
 
 def test_every_german_entry_is_translated_and_none_is_fuzzy():

@@ -33,7 +33,7 @@ def render_chart(setup: Setup, job: jobs.Job, language: str | None = None) -> st
         others = [(n, Estimate.from_dict(e)) for n, e in job.sizes]
         by_size = sorted([*others, (setup.seats, own)] if others else [], key=lambda s: s[0])
         return chart_svg(
-            title=words.chart_title(setup.label()),
+            title=words.chart_title(words.setup_label(setup)),
             desc=words.chart_desc(own.teams, own.games, others),
             teams=_bars(own),
             sizes=[(n, _bars(e)) for n, e in by_size],

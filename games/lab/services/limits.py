@@ -69,7 +69,7 @@ def refuse_running(user, address, seed) -> bool:
         return False
     if held == [address, seed]:
         return True
-    label = Setup.from_dict(data["setup"]).label()
+    label = words.setup_label(Setup.from_dict(data["setup"]))
     raise LabRefused(words.still_running(label), running=held[0])
 
 

@@ -40,6 +40,7 @@ class SinceLine:
     author: str
     text: str
     url: str
+    own: bool = False  # the text is the author's own words (a post's), not the site's
 
 
 @dataclass
@@ -194,8 +195,9 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
             text = first_line(p["words"], names)
         else:
             text = _first_line(p["body"])
+        own = not (p["event__kind"] or p["hidden_at"] or p["words"])
         author = p["author__player_name"] or ""
-        lines.setdefault(p["thread"], []).append((p["number"], author, text))
+        lines.setdefault(p["thread"], []).append((p["number"], author, text, own))
     out = []
     for n in news:
         base = thread_url(game, n.key, can)
@@ -206,8 +208,8 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
                 url=f"{base}?page={post_page(n.first_unread)}#p{n.first_unread}",
                 new=n.new,
                 lines=[
-                    SinceLine(str(num), who, text, f"{base}?page={post_page(num)}#p{num}")
-                    for num, who, text in lines.get(n.key, [])
+                    SinceLine(str(num), who, text, f"{base}?page={post_page(num)}#p{num}", own)
+                    for num, who, text, own in lines.get(n.key, [])
                 ],
             )
         )

@@ -100,17 +100,24 @@ def _show(key) -> str:
     return f"{msgid!r}" + (f" (context {context!r})" if context else "")
 
 
-def check_up_to_date(language: str, report: Report | None = None) -> Report:
-    """The catalog of `language` holds exactly the msgids the code marks (a msgid of the
-    code missing from it would show in English), and each .mo says what its .po says."""
+def _catalogs(language: str, report: Report, hint: str = ""):
+    """(domain, path, parsed .po) of each domain's catalog of `language`; a missing one is
+    reported (with `hint`) and passed over."""
     polib = _polib()
-    report = report or Report()
     for domain in DOMAINS:
         path = po_path(language, domain)
         if not path.exists():
-            report.add(f"{path} is missing: run `make messages`")
+            report.add(f"{path} is missing{hint}")
             continue
-        catalog = {_key(e) for e in polib.pofile(str(path)) if not e.obsolete}
+        yield domain, path, polib.pofile(str(path))
+
+
+def check_up_to_date(language: str, report: Report | None = None) -> Report:
+    """The catalog of `language` holds exactly the msgids the code marks (a msgid of the
+    code missing from it would show in English), and each .mo says what its .po says."""
+    report = report or Report()
+    for domain, path, po in _catalogs(language, report, ": run `make messages`"):
+        catalog = {_key(e) for e in po if not e.obsolete}
         wanted = code_msgids(domain)
         for key in sorted(wanted - catalog):
             report.add(f"{path.name}: not in the catalog: {_show(key)}: run `make messages`")
@@ -148,14 +155,9 @@ def check_compiled(po: Path, report: Report) -> None:
 
 def check_complete(language: str, report: Report | None = None) -> Report:
     """Every entry of the catalog of `language` translated, none fuzzy."""
-    polib = _polib()
     report = report or Report()
-    for domain in DOMAINS:
-        path = po_path(language, domain)
-        if not path.exists():
-            report.add(f"{path} is missing")
-            continue
-        for e in polib.pofile(str(path)):
+    for _domain, path, po in _catalogs(language, report):
+        for e in po:
             if e.obsolete:
                 continue
             if "fuzzy" in e.flags:

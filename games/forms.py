@@ -5,6 +5,7 @@ import re
 from datetime import datetime, timedelta
 
 from django import forms
+from django.forms.utils import flatatt
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
@@ -46,14 +47,35 @@ MAX_SEATS = 48
 CARDS_MAX_LENGTH = 5000
 
 
+# The post box is on every read of the game page and its rooms: its two widgets write their
+# HTML in Python, as Django's templates for them do (its form renderer's templates cost a
+# millisecond a page).
+class PostTextarea(forms.Textarea):
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        return format_html(
+            '<textarea name="{}"{}>\n{}</textarea>', name, flatatt(widget["attrs"]),
+            widget["value"] or "",
+        )  # fmt: skip
+
+
+class PostHiddenInput(forms.HiddenInput):
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        given = widget["value"]
+        shown = format_html(' value="{}"', given) if given is not None else ""
+        attrs = flatatt(widget["attrs"])
+        return format_html('<input type="hidden" name="{}"{}{}>', name, shown, attrs)
+
+
 class PostForm(forms.Form):
     body = forms.CharField(
         label=gettext_lazy("Your post"),
         max_length=MAX_LENGTH,
-        widget=forms.Textarea(attrs={"rows": 6}),
+        widget=PostTextarea(attrs={"rows": 6}),
         help_text=gettext_lazy("Markdown: **bold**, *italics*, > quotes, lists, links."),
     )
-    reply_to = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    reply_to = forms.IntegerField(required=False, min_value=1, widget=PostHiddenInput)
 
 
 class NamesField(forms.MultipleChoiceField):

@@ -392,7 +392,8 @@ def moments():
         # as the date filter does.
         other = local.replace(fold=1 - local.fold)
         name = "" if zone.utcoffset(other) != local.utcoffset() else str(local.tzname())
-        return local.isoformat(), f"{words[0]}, {clock} {name}", f"{words[1]}, {clock}", name
+        iso = local.isoformat(timespec="seconds")
+        return iso, f"{words[0]}, {clock} {name}", f"{words[1]}, {clock}", name
 
     return moment
 

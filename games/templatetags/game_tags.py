@@ -2,7 +2,7 @@
 and labels in words, one line each (the words themselves live in games/narration/)."""
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
@@ -130,4 +130,15 @@ def or_list(names):
         return strong[0]
     return format_html(
         gettext("{names} or {last}"), names=mark_safe(", ".join(strong[:-1])), last=strong[-1]
+    )
+
+
+@register.simple_tag
+def choice_options(choices, chosen=None):
+    """The <option>s of (value, label) pairs, `chosen` selected: written in one join, as a
+    48-seat game's vote list is on every read of its page."""
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((v, mark_safe(" selected") if v == chosen else "", label) for v, label in choices),
     )

@@ -19,9 +19,14 @@ panel, their vote, the read bar, the form) is made for each request around these
 
 Entries live for FRESH_SECONDS: a version is replaced within moments in a busy game, and
 an admin's direct edit of a post (the only change no version sees) shows within that time.
+Every part a page shows is asked of the cache in one round trip (`page_parts`), and a part
+is stored with its indentation folded (`compact`): made once, sent on every read.
 """
 
 import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
@@ -54,19 +59,60 @@ def _game_key(game, part: str, *parts) -> str:
     return f"game-page:{game.pk}:{part}:{hashlib.sha256(seen.encode()).hexdigest()[:24]}"
 
 
-def _cached(key: str, make) -> str:
+@dataclass(frozen=True)
+class Cached:
+    """A part the cache may hold: its key, and how to make it when it does not."""
+
+    key: str
+    make: Callable[[], str]
+
+
+def page_parts(page) -> dict[str, str | None]:
+    """The game page's shared parts, by name (posts, history, players, filter, setup,
+    count): each part's HTML, "" for a part with nothing to show, or None where the page
+    makes its own. One cache round trip for them all, and one more to store those made."""
+    wanted = {
+        "posts": posts_html(page),
+        "history": history_html(page),
+        "players": players_html(page),
+        "filter": filter_html(page),
+        "setup": setup_html(page),
+        "count": count_html(page),
+    }
     cache = caches[CACHE]
-    html = cache.get(key)
-    if html is None:
-        html = make()
-        cache.set(key, str(html), FRESH_SECONDS)
-    return mark_safe(html)  # noqa: S308 - our own templates' output, escaped when made
+    found = cache.get_many([part.key for part in wanted.values() if isinstance(part, Cached)])
+    made, out = {}, {}
+    for name, part in wanted.items():
+        if not isinstance(part, Cached):
+            out[name] = part
+            continue
+        html = found.get(part.key)
+        if html is None:
+            html = made[part.key] = compact(str(part.make()))
+        out[name] = mark_safe(html)  # noqa: S308 - our own templates' output, escaped when made
+    if made:
+        cache.set_many(made, FRESH_SECONDS)
+    return out
 
 
-def posts_html(page) -> str | None:
-    """The posts of `page` (a deferred selectors.GamePage) as HTML, from the cache when
-    every reader alike would see them; None when the page must make its own (the rows are
-    then read)."""
+# Whitespace that holds a line break, outside <pre> and <textarea> (where it is the text):
+# one line break says the same to a browser as the templates' indentation.
+_KEPT = re.compile(r"(<pre\b.*?</pre>|<textarea\b.*?</textarea>)", re.DOTALL | re.IGNORECASE)
+_FOLD = re.compile(r"\s*\n\s*")
+
+
+def compact(html: str) -> str:
+    """`html` with every run of whitespace that holds a line break folded to one line
+    break, except inside <pre> and <textarea>."""
+    parts = _KEPT.split(html)
+    # split() with one group: the kept blocks are at the odd places.
+    return "".join(p if i % 2 else _FOLD.sub("\n", p) for i, p in enumerate(parts))
+
+
+def posts_html(page) -> Cached | None:
+    """The posts of `page` (a deferred selectors.GamePage) as HTML, cached when every
+    reader alike would see them; None when the page must make its own (the rows are then
+    read)."""
     posts = page.posts
     if page.only or posts.number is None or _own(page):
         posts.loaded()
@@ -82,7 +128,7 @@ def posts_html(page) -> str | None:
         "posts", page, posts.number, posts.last_shown, page.can_post, page.is_moderator,
         page.game.status, page.game.posts_hidden, versioned=False,
     )  # fmt: skip
-    return _cached(key, make)
+    return Cached(key, make)
 
 
 def _own(page) -> bool:
@@ -90,9 +136,8 @@ def _own(page) -> bool:
     return any(page.panels[slot] for slot in OWN_SLOTS)
 
 
-def history_html(page) -> str:
-    """The latest day's vote history as HTML ("" before Day 1 and in an open game), from
-    the cache."""
+def history_html(page) -> Cached | str:
+    """The latest day's vote history as HTML ("" before Day 1 and in an open game)."""
     game = page.game
     if game.status == game.Status.OPEN:
         return ""
@@ -103,34 +148,34 @@ def history_html(page) -> str:
             return ""
         return render_to_string("games/_vote_history.html", {"history": history, "game": game})
 
-    return _cached(_key("history", page), make)
+    return Cached(_key("history", page), make)
 
 
-def players_html(page) -> str | None:
-    """The player list as HTML, from the cache for readers without panels of their own; the
+def players_html(page) -> Cached | None:
+    """The player list as HTML, cached for readers without panels of their own; the
     reader's own seat ("you"), what the capabilities show beside each player (absences) and
     the seats to fill (which the desk may change before the start) are part of its key."""
     if _own(page):
         return None
     viewer = page.viewer_seat.pk if page.viewer_seat else None
     shown = [(p.template, p.data) for p in page.panels["player"]]
-    return _cached(
+    return Cached(
         _key("players", page, viewer, shown, page.game.seats_count),
         lambda: render_to_string("games/_players.html", {"page": page, "game": page.game}),
     )
 
 
-def filter_html(page) -> str | None:
-    """The thread's filter form as HTML, from the cache while no filter is on."""
+def filter_html(page) -> Cached | None:
+    """The thread's filter form as HTML, cached while no filter is on."""
     if page.only or page.game.status == page.game.Status.OPEN:
         return None
-    return _cached(
+    return Cached(
         _key("filter", page, page.days, versioned=False),  # the players and the days
         lambda: render_to_string("games/_thread_filter.html", {"page": page, "game": page.game}),
     )
 
 
-def setup_html(page) -> str:
+def setup_html(page) -> Cached | str:
     """The setup everyone sees (W-23) as HTML ("" when the game keeps it secret): fixed
     once the game starts, so its key is the game's alone."""
     game = page.game
@@ -141,15 +186,15 @@ def setup_html(page) -> str:
         setup = game_setup(game)
         return render_to_string("games/_setup.html", {"setup": setup}) if setup else ""
 
-    return _cached(_game_key(game, "setup"), make)
+    return Cached(_game_key(game, "setup"), make)
 
 
-def count_html(page) -> str | None:
-    """The day's public vote count as HTML, from the cache (None when there is none: at
-    night, before and after the game)."""
+def count_html(page) -> Cached | None:
+    """The day's public vote count as HTML (None when there is none: at night, before and
+    after the game)."""
     if page.count is None:
         return None
-    return _cached(
+    return Cached(
         _key("count", page),
         lambda: render_to_string(
             "games/_vote_count.html", {"count": page.count, "names": page.names, "legend": True}

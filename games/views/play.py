@@ -97,12 +97,7 @@ def _render_game(request, game, post_form=None, opening=None):
             "live": live_state(game, page, request.user),
             "live_seconds": settings.LIVE_REFRESH_SECONDS,
             "panels": page.panels,
-            "posts_html": fragments.posts_html(page),
-            "history_html": fragments.history_html(page),
-            "players_html": fragments.players_html(page),
-            "filter_html": fragments.filter_html(page),
-            "setup_html": fragments.setup_html(page),
-            "count_html": fragments.count_html(page),
+            **{f"{name}_html": html for name, html in fragments.page_parts(page).items()},
             # W-2a's "I'm done", for a seat in a game that ends phases early.
             "early": early_end_panel(game, page.viewer_seat),
         },

@@ -8,14 +8,20 @@ query (`thread_news`), every listed game's in one more (`lobby_news`).
 """
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import connection
+from django.utils import timezone
 
-from games.models import Game, GameVisit, Post, ReadMark, Seat
+from games.models import Game, GameEvent, GameVisit, Post, ReadMark, Seat
 from games.selectors.rooms import room_key, room_ref
 from games.selectors.threads import LAST, PUBLIC, post_page
 
 from .readable import PUBLIC_ONLY, Readable, readable
+
+# A visit that shows nothing new moves its time at most this often: a page read again
+# (a refresh, the live refresh's fallback) writes no row, and "last seen" is this exact.
+VISIT_TOUCH = timedelta(minutes=1)
 
 
 # --- "N new" ---------------------------------------------------------------------------------
@@ -38,9 +44,12 @@ class ThreadNews:
 
 class News(dict):
     """Thread key -> ThreadNews; `visit`: where the viewer's last visit ended (the last
-    event index seen, -1 for no visit), when it was asked for and the game has posts."""
+    event index seen, -1 for no visit), when it was asked for and the game has posts;
+    `visit_current`: whether recording a visit now would change nothing (it saw the game's
+    last event, its time is fresh and the visit before it ended there too)."""
 
     visit: int | None = None
+    visit_current: bool = False
 
 
 def _q(name):
@@ -75,8 +84,14 @@ def _threads_sql(n_games: int, *, n_theirs: int | None, visit: bool) -> str:
         )
     extra = ""
     if visit:
+        event, before = _q("event_index"), _q("previous_index")
+        events, index = _q(GameEvent._meta.db_table), _q("index")
         extra = (
-            f", (SELECT v.{_q('event_index')} FROM {seen} v WHERE v.{uid} = %s AND v.{gid} = t.g)"
+            f", (SELECT v.{event} FROM {seen} v WHERE v.{uid} = %s AND v.{gid} = t.g)"
+            # read_state.game_visit_record's WHERE, negated: its statement would write nothing.
+            f", (SELECT 1 FROM {seen} v WHERE v.{uid} = %s AND v.{gid} = t.g "
+            f"AND v.{before} = v.{event} AND v.{_q('visited_at')} >= %s AND v.{event} >= "
+            f"COALESCE((SELECT MAX(e.{index}) FROM {events} e WHERE e.{gid} = t.g), -1))"
         )
     first = f"(SELECT MIN(p.{thread}) FROM {post} p WHERE p.{gid} = g.{pk})"
     following = f"(SELECT MIN(p.{thread}) FROM {post} p WHERE p.{gid} = t.g AND p.{thread} > t.th)"
@@ -105,7 +120,8 @@ def _threads(game_ids, user, *, theirs=None, visit=False) -> list[tuple]:
         params += [*theirs, user.pk]
     params.append(user.pk)
     if visit:
-        params.append(user.pk)
+        fresh = connection.ops.adapt_datetimefield_value(timezone.now() - VISIT_TOUCH)
+        params += [user.pk, user.pk, fresh]
     sql = _threads_sql(len(game_ids), n_theirs=None if theirs is None else len(theirs), visit=visit)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -124,6 +140,7 @@ def thread_news(game: Game, user, *, visit=False) -> News:
         news[row[1]] = ThreadNews(row[1], row[2], row[3] or 0)
         if visit:
             news.visit = -1 if row[4] is None else row[4]
+            news.visit_current = row[5] is not None
     return news
 
 

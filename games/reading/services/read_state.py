@@ -8,19 +8,13 @@ selectors (games/reading/selectors/, the permissions' and rooms' rules) which th
 those are.
 """
 
-from datetime import timedelta
-
 from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, GameEvent, GameVisit, ReadMark
 
-from ..selectors.news import thread_news
+from ..selectors.news import VISIT_TOUCH, thread_news
 from ..selectors.readable import Readable, readable
-
-# A visit that shows nothing new moves its time at most this often: a page read again
-# (a refresh, the live refresh's fallback) writes no row, and "last seen" is this exact.
-VISIT_TOUCH = timedelta(minutes=1)
 
 
 # --- read marks --------------------------------------------------------------------------------

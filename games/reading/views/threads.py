@@ -105,7 +105,8 @@ def thread_shown(*, request, game, thread, posts, seat=None, state=None, whole_g
     if thread != PUBLIC:
         return
     previous = reading.news.visit
-    game_visit_record(user=request.user, game=game)
+    if not reading.news.visit_current:  # else its statement would write nothing
+        game_visit_record(user=request.user, game=game)
     if previous is not None:
         # Names no event: the visit row keeps where the previous visit ended (issue 25).
         reading.since_url = f"{reverse('game_since', args=[game.pk])}?{SINCE_PREVIOUS}"

@@ -429,3 +429,26 @@ def test_a_page_read_again_sends_no_read_mark(client, cast_game, cast_users):
     assert writes == [1, 0, 0]  # the mark is past pages read again and earlier ones
     last = Post.objects.filter(game=cast_game, thread="public").order_by("-number")[0].number
     assert ReadMark.objects.get(user=cast_users["ann"], thread="public").last_number == last
+
+
+def test_a_page_read_again_sends_no_visit_until_something_moves(client, cast_game, cast_users):
+    """The visit read with the threads' news tells the page when recording it would write
+    nothing: the statement is not sent. Something new, or a minute on, sends it again."""
+    client.force_login(cast_users["ann"])
+    detail = f"{reverse('game_detail', args=[cast_game.pk])}?page=1"
+    visits = GameVisit.objects.filter(user=cast_users["ann"], game=cast_game)
+
+    def sent():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(detail).status_code == 200
+        return len([q for q in queries if 'INTO "games_gamevisit"' in q["sql"]])
+
+    # The first visit, then the one that moves "the visit before" up to it, then none.
+    assert [sent(), sent(), sent(), sent()] == [1, 1, 0, 0]
+    services.vote_cast(game=cast_game, user=cast_users["bob"], target="dan")
+    assert sent() == 1  # a new event: the visit moves at once
+    event = visits.get().event_index
+    assert event == cast_game.events.order_by("-index").first().index
+    assert [sent(), sent()] == [1, 0]  # "the visit before" catches up, then nothing
+    visits.update(visited_at=visits.get().visited_at - VISIT_TOUCH - timedelta(seconds=1))
+    assert sent() == 1  # a minute on: "last seen" moves

@@ -371,10 +371,10 @@ def _rows(posts, thread, names, game) -> list[dict]:
 
 def moments():
     """A function from a moment to (iso, long, short, zone) in the reader's time zone (the
-    current one: accounts' middleware sets it), as the `date` filter writes "c",
-    FULL_DATE_FORMAT with the time and zone, DAY_FORMAT with the time, and "T"
-    (witchhunt/formats: the reader's language's). The date's words are formatted once a day, not
-    four times a post."""
+    current one: accounts' middleware sets it), as the `date` filter writes "c" (to the
+    second), FULL_DATE_FORMAT with the time and zone, DAY_FORMAT with the time, and "T"
+    (witchhunt/formats: the reader's language's). The date's words are formatted once a day,
+    not four times a post."""
     zone = timezone.get_current_timezone()
     days = {}
 

@@ -1,8 +1,10 @@
 """Template filters and tags over games.narration: events, private results, submissions
 and labels in words, one line each (the words themselves live in games/narration/)."""
 
+from html import escape
+
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
@@ -135,10 +137,14 @@ def or_list(names):
 
 @register.simple_tag
 def choice_options(choices, chosen=None):
-    """The <option>s of (value, label) pairs, `chosen` selected: written in one join, as a
-    48-seat game's vote list is on every read of its page."""
-    return format_html_join(
-        "",
-        '<option value="{}"{}>{}</option>',
-        ((v, mark_safe(" selected") if v == chosen else "", label) for v, label in choices),
+    """The <option>s of (value, label) pairs, `chosen` selected: one string made in Python,
+    as a 48-seat game's vote list is on every read of its page (format_html a line was
+    ten times slower). The standard library's escape: the same five characters as
+    Django's, without its lazy-string wrapping."""
+    return mark_safe(  # noqa: S308 - every value and label escaped here
+        "".join(
+            f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>{escape(str(label))}'
+            "</option>"
+            for v, label in choices
+        )
     )

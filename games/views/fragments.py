@@ -118,15 +118,16 @@ def posts_html(page) -> Cached | None:
         posts.loaded()
         return None
 
-    def make():
+    def make():  # the page links above and below the posts too (games/_thread.html)
         posts.loaded()
-        return render_to_string("games/_posts.html", {"page": page, "game": page.game})
+        return render_to_string("games/_thread.html", {"page": page, "game": page.game})
 
     # Not the game's version: a page's posts change only with its own last post (a vote,
-    # a deadline or a post on a later page leaves an earlier page as it was).
+    # a deadline or a post on a later page leaves an earlier page as it was), and its
+    # links with the thread's number of pages.
     key = _key(
-        "posts", page, posts.number, posts.last_shown, page.can_post, page.is_moderator,
-        page.game.status, page.game.posts_hidden, versioned=False,
+        "posts", page, posts.number, posts.pages, posts.last_shown, page.can_post,
+        page.is_moderator, page.game.status, page.game.posts_hidden, versioned=False,
     )  # fmt: skip
     return Cached(key, make)
 

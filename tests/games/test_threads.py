@@ -88,6 +88,8 @@ def test_post_times_are_what_the_date_filter_writes(zone, at):
     )
     with timezone.override(ZoneInfo(zone)):
         expected = template.render({"at": at}).split("|")
+        # The machine-readable time to the second: a page's 50 posts spare 350 bytes.
+        expected[0] = template.render({"at": at.replace(microsecond=0)}).split("|")[0]
         assert list(moments()(at)) == expected
 
 

@@ -7,9 +7,7 @@ numbers are recorded in docs/benchmarks.md; speed is measured here, never by tim
 from importlib import import_module
 
 # In the order `make bench` runs them.
-PARTS = (
-    "engine", "posts", "clock", "burst", "inputs", "load", "page", "threads", "reading", "lab"
-)
+PARTS = ("engine", "posts", "clock", "burst", "inputs", "load", "page", "threads", "reading", "lab")
 
 
 def run(name, write, options):

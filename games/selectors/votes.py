@@ -257,9 +257,7 @@ def _day_rows(game: Game, phase: str, last: int | None):
         count = day.order_by().values("game").annotate(n=Count("pk")).values("n")
         events = events.annotate(moves=Coalesce(Subquery(count), 0))
         fields.append("moves")
-    rows = list(
-        events.filter(wanted | Q(kind="replaced")).order_by("index").values_list(*fields)
-    )
+    rows = list(events.filter(wanted | Q(kind="replaced")).order_by("index").values_list(*fields))
     if last is None:
         return rows, None
     moves = rows[0][4] if rows else 0

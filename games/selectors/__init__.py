@@ -29,9 +29,10 @@ from .seats import (
     seats_public,
 )
 from .threads import POSTS_PER_PAGE, page_number, post_page, post_quote, post_url, thread_page
-from .votes import VoteCount, count_at_post, vote_count, vote_history
+from .votes import HISTORY_SHOWN, VoteCount, count_at_post, vote_count, vote_history
 
 __all__ = [
+    "HISTORY_SHOWN",
     "POSTS_PER_PAGE",
     "SeatPanel",
     "VoteCount",

@@ -14,7 +14,7 @@ from ..queue import GAME_PAGE_SEATS, refine
 from .rooms import seat_rooms
 from .seats import display_names, public_status, seats_listed
 from .threads import ThreadFilter, search_words, thread_page
-from .votes import vote_count, vote_history
+from .votes import HISTORY_SHOWN, vote_count, vote_history
 
 
 @dataclass
@@ -140,7 +140,7 @@ def _thread_filter(seats, ask: ThreadAsk, last_day: int) -> ThreadFilter:
 def _play_panel(out: GamePage, game, state, deferred) -> None:
     """A started game's vote count and history, its setup, and what the viewer may do."""
     if not deferred:
-        out.history = vote_history(game, out.names)
+        out.history = vote_history(game, out.names, last=HISTORY_SHOWN)
         out.setup = game_setup(game)
     running = game.status == Game.Status.RUNNING
     # After the end, the players may talk it over (services.posts.post_create allows it).

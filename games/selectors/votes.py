@@ -1,12 +1,13 @@
 """The day's votes as the public thread shows them: the forum-style count (W-4), the count
 as it stood at any moment of a day (after a post, at the day's end), and the history of
-the public votes, a day at a time (the latest on the game page, each earlier day on its
-own page), so no page lists every vote of a long game."""
+the public votes, a day at a time (the latest day's last moves on the game page, each day
+whole on its own page), so no page lists every vote of a long game or of a long day."""
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from django.db.models import Q, Subquery
+from django.db.models import Count, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from games.engine import Phase, Tally, majority, sha_key
@@ -155,6 +156,13 @@ def count_at_post(game: Game, number: int, names: dict) -> CountAtPost | None:
 
 
 # --- the history ---------------------------------------------------------------------------
+# The game page shows the latest day's last moves only: a 500-vote day read, worded and
+# rendered whole after every vote was half the page's bytes and most of its making (issue
+# 29). Twenty is a screenful of the side panel and covers the moves since a reader's last
+# look on a busy day; the day's page (`votes_day`) lists the rest.
+HISTORY_SHOWN = 20
+
+
 @dataclass
 class VoteRow:
     """One vote or withdrawal of the history: its words, the post that was the thread's
@@ -165,7 +173,6 @@ class VoteRow:
     post: str
     post_url: str
     at_iso: str
-    at_long: str
     at_short: str
     at_zone: str
 
@@ -174,8 +181,14 @@ class VoteRow:
 class VoteDay:
     day: int  # the day's number
     phase: str  # its phase ("day 3")
-    votes: list[VoteRow]  # each vote and withdrawal, in order
+    votes: list[VoteRow]  # each vote and withdrawal shown (all, or the day's last), in order
     days: list  # (number, label) of every day so far, 1 … the latest: the links
+    moves: int = 0  # the day's votes and withdrawals in all, shown or not
+
+    @property
+    def cut(self) -> bool:
+        """Whether the day had moves before the ones shown."""
+        return self.moves > len(self.votes)
 
 
 def latest_day(game: Game) -> int:
@@ -184,22 +197,20 @@ def latest_day(game: Game) -> int:
     return phase.number if phase else 0
 
 
-def vote_history(game: Game, names: dict, day: int | None = None) -> VoteDay | None:
+def vote_history(
+    game: Game, names: dict, day: int | None = None, *, last: int | None = None
+) -> VoteDay | None:
     """The public votes and withdrawals of day `day` (the latest by default), in order,
     in words (a replaced player's under the name they had), each with its time and the
-    post it followed; None for a day the game has not reached. Two queries whatever the
-    day's length (three when a seat was replaced)."""
+    post it followed; only the day's `last` ones when given (and how many it had in all);
+    None for a day the game has not reached. Two queries whatever the day's length (three
+    when a seat was replaced)."""
     latest = latest_day(game)
     day = latest if day is None else day
     if not 1 <= day <= latest:
         return None
     phase = f"day {day}"
-    rows = list(
-        GameEvent.objects.filter(game=game, audience=GameEvent.Audience.PUBLIC)
-        .filter(Q(kind__in=DAY_VOTES, phase=phase) | Q(kind="replaced"))
-        .order_by("index")
-        .values_list("index", "kind", "data", "created_at")
-    )
+    rows, moves = _day_rows(game, phase, last)
     then = names_then(game, names, [(i, d, at) for i, kind, d, at in rows if kind == "replaced"])
     votes = [row for row in rows if row[1] != "replaced"]
     numbers = _posts_then(game, [at for *_, at in votes]) if votes else []
@@ -207,12 +218,16 @@ def vote_history(game: Game, names: dict, day: int | None = None) -> VoteDay | N
     moment = moments()
     history = []
     for (index, kind, data, at), number in zip(votes, numbers, strict=True):
+        # To the second: the row shows minutes, and a day's page is 7 bytes a row lighter.
+        at_iso, _long, at_short, at_zone = moment(at.replace(microsecond=0))
         history.append(
             VoteRow(
                 describe_event(kind, data, then.at(index)),
                 str(number or ""),
                 permalink(base, number) if number else "",
-                *moment(at),
+                at_iso,
+                at_short,
+                at_zone,
             )
         )
     return VoteDay(
@@ -220,7 +235,34 @@ def vote_history(game: Game, names: dict, day: int | None = None) -> VoteDay | N
         phase=phase,
         votes=history,
         days=[(n, phase_label(f"day {n}")) for n in range(1, latest + 1)],
+        moves=len(votes) if moves is None else moves,
     )
+
+
+def _day_rows(game: Game, phase: str, last: int | None):
+    """(rows, moves): the public votes and withdrawals of `phase` (its `last` ones when
+    given) and every replacement of the game (a name is "Ann (replaced by Bob)" for good),
+    as (index, kind, data, time) in order; and how many moves the day had in all (None
+    when every one is read). One query: the day's last-th move from the end and its count
+    are subqueries that depend on no row, so PostgreSQL runs each once, and no earlier
+    move is read, worded or rendered."""
+    events = GameEvent.objects.filter(game=game, audience=GameEvent.Audience.PUBLIC)
+    day = events.filter(kind__in=DAY_VOTES, phase=phase)
+    wanted = Q(kind__in=DAY_VOTES, phase=phase)
+    fields = ["index", "kind", "data", "created_at"]
+    if last is not None:
+        # ORDER BY index DESC LIMIT 1 OFFSET last-1: the first move shown; none when the
+        # day had fewer (then all are).
+        first = day.order_by("-index").values("index")[last - 1 : last]
+        wanted &= Q(index__gte=Coalesce(Subquery(first), 0))
+        count = day.order_by().values("game").annotate(n=Count("pk")).values("n")
+        events = events.annotate(moves=Coalesce(Subquery(count), 0))
+        fields.append("moves")
+    rows = list(events.filter(wanted | Q(kind="replaced")).order_by("index").values_list(*fields))
+    if last is None:
+        return rows, None
+    moves = rows[0][4] if rows else 0
+    return [row[:4] for row in rows], moves
 
 
 def _posts_then(game: Game, times: list) -> list[int | None]:

@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
-from games.selectors import vote_history
+from games.selectors import HISTORY_SHOWN, vote_history
 from games.selectors.game import game_setup
 from games.selectors.live import shared_version
 
@@ -144,7 +144,7 @@ def history_html(page) -> Cached | str:
         return ""
 
     def make():
-        history = vote_history(game, page.names)
+        history = vote_history(game, page.names, last=HISTORY_SHOWN)
         if history is None:
             return ""
         return render_to_string("games/_vote_history.html", {"history": history, "game": game})

@@ -238,7 +238,10 @@ def _day_2_with_votes(game, users):
 
 def _history(response):
     """The votes a page lists, in words."""
-    html = response.content.decode()
+    return _history_of(response.content.decode())
+
+
+def _history_of(html):
     listed = re.search(r'<ol class="vote-history">(.*?)</ol>', html, re.S)
     texts = r'<li><span class="vote-history__text">([^<]*)</span>'
     return re.findall(texts, listed.group(1)) if listed else []
@@ -336,6 +339,86 @@ def test_the_history_reads_one_day_in_as_many_queries_whatever_the_votes(
         assert shown[:1] == ["Dan votes to lynch Eve."] and len(shown) == 1
         assert len(earlier) == 3 + extra
     assert counts[0] == counts[1]
+
+
+# --- the game page's history: the day's last moves (issue 29) ----------------------------------
+NAMES = ("ann", "bob", "cat", "dan", "eve")
+
+
+def _moves(game, n, day=1):
+    """n public votes and withdrawals on day `day` after the game's last event, none periodic
+    within twenty; their words, in order."""
+    last = GameEvent.objects.filter(game=game).order_by("-index").first().index
+    events, words = [], []
+    for i in range(n):
+        voter, target = NAMES[i % 5], NAMES[(i // 5) % 5]
+        if i % 7 == 3:
+            data, kind, text = {"voter": voter}, "unvote", f"{voter.title()} withdraws their vote."
+        else:
+            data, kind = {"voter": voter, "target": target}, "vote"
+            text = f"{voter.title()} votes to lynch {target.title()}."
+        events.append(
+            GameEvent(
+                game=game,
+                index=last + 1 + i,
+                kind=kind,
+                phase=f"day {day}",
+                audience="public",
+                data=data,
+            )
+        )
+        words.append(text)
+    GameEvent.objects.bulk_create(events)
+    caches["pages"].clear()  # the events are written behind the game's version
+    return words
+
+
+CUT = re.compile(r"<p class=\"muted\">The last (\d+) of the day's (\d+) moves?\. "
+                 r'<a href="([^"]+)">Show the whole day</a></p>')  # fmt: skip
+
+
+def test_a_long_day_shows_its_last_20_moves_and_links_the_whole_day(client, cast_game):
+    words = _moves(cast_game, 500)
+    # A vote addressed to one seat is neither shown nor counted.
+    GameEvent.objects.create(game=cast_game, index=10_000, kind="vote", phase="day 1",
+                             audience=GameEvent.Audience.SEATS,
+                             data={"voter": "hal", "target": "cat"})  # fmt: skip
+    response = client.get(reverse("game_detail", args=[cast_game.pk]))
+    assert _history(response) == words[-20:]  # the oldest of them first
+    day_1 = reverse("game_votes_day", args=[cast_game.pk, 1])
+    assert CUT.findall(response.content.decode()) == [("20", "500", day_1)]
+    whole = client.get(day_1)
+    assert _history(whole) == words
+    assert not CUT.search(whole.content.decode())
+
+
+@pytest.mark.parametrize("n", [0, 1, 20])
+def test_a_day_of_20_moves_or_fewer_shows_them_all_without_the_link(client, cast_game, n):
+    words = _moves(cast_game, n)
+    html = client.get(reverse("game_detail", args=[cast_game.pk])).content.decode()
+    assert _history_of(html) == words
+    assert "Show the whole day" not in html and "The last " not in html
+
+
+def test_one_move_past_20_shows_the_link(client, cast_game):
+    words = _moves(cast_game, 21)
+    html = client.get(reverse("game_detail", args=[cast_game.pk])).content.decode()
+    assert _history_of(html) == words[1:]
+    day_1 = reverse("game_votes_day", args=[cast_game.pk, 1])
+    assert CUT.findall(html) == [("20", "21", day_1)]
+
+
+def test_the_game_pages_history_costs_the_same_for_30_and_600_moves(client, cast_game):
+    words, sizes, counts = [], [], []
+    for n in (30, 570):  # 30, then 600 moves in all
+        words += _moves(cast_game, n)
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(reverse("game_detail", args=[cast_game.pk])).content.decode()
+        assert _history_of(html) == words[-20:]
+        counts.append(len(queries))
+        sizes.append(len(re.search(r'<ol class="vote-history">.*?</ol>', html, re.S).group()))
+    assert counts[0] == counts[1], counts
+    assert sizes[1] <= sizes[0] + 200, sizes  # the same 20 rows; only the links' numbers
 
 
 # --- the reveal of a long game ------------------------------------------------------------------

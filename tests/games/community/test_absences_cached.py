@@ -2,11 +2,16 @@
 query while the site's absences stay as they are; any absence created, changed or deleted
 shows on the next view, and one that ends stops showing with no write at all."""
 
+import os
+import secrets
+import socket
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -150,3 +155,47 @@ def test_the_cached_answer_is_the_rows_answer(cast_users, django_capture_on_comm
             cached = absences_shown_cached(ids, at)
         assert cached == absences_shown(ids, at), hours
         assert len(queries) == (1 if hours < 0 else 0), hours
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_with_the_caches_redis_down_the_player_list_reads_the_rows(client, game, cast_users):
+    """witchhunt/cache.py: every read a miss, every write skipped; the page still shows it."""
+    today = timezone.localdate()
+    absences.absence_declare(user=cast_users["ann"], first_day=today, last_day=today)
+    down = {
+        "BACKEND": "witchhunt.cache.TolerantRedisCache",
+        "LOCATION": f"redis://127.0.0.1:{_free_port()}/0",  # nothing listens there
+        "KEY_PREFIX": "absences-down",
+    }
+    with override_settings(CACHES={**settings.CACHES, "default": down}):
+        client.force_login(cast_users["bob"])
+        for _ in range(2):
+            html, reads = _view(client, game)
+            assert _until(today) in html and reads == 1
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="REDIS_URL is not set")
+def test_on_redis_a_warm_player_list_reads_no_absence(
+    client, game, cast_users, django_capture_on_commit_callbacks
+):
+    today = timezone.localdate()
+    absences.absence_declare(user=cast_users["ann"], first_day=today, last_day=today)
+    on_redis = {
+        "BACKEND": "witchhunt.cache.TolerantRedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": f"absences-test-{secrets.token_hex(4)}",  # no other run's entries
+    }
+    with override_settings(CACHES={**settings.CACHES, "default": on_redis}):
+        client.force_login(cast_users["bob"])
+        assert _view(client, game)[1] == 1
+        html, reads = _view(client, game)
+        assert _until(today) in html and reads == 0
+        with django_capture_on_commit_callbacks(execute=True):
+            Absence.objects.filter(user=cast_users["ann"]).delete()
+        html, reads = _view(client, game)
+        assert "away until" not in html and reads == 1

@@ -31,7 +31,9 @@ def players_told(*, game, seats, **_):
 def absence_changed(**_):
     """An absence created, changed or deleted, by whatever path saves or deletes the row
     (the services, a member's erasure, an account deleted with its absences): the game
-    pages' player lists are read again once it commits."""
+    pages' player lists are read again, at once (a read in the same transaction sees the
+    write) and once it commits (a read elsewhere meanwhile kept the rows as they were)."""
+    absences_version_renew()
     transaction.on_commit(absences_version_renew)
 
 

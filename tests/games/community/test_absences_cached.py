@@ -5,13 +5,14 @@ shows on the next view, and one that ends stops showing with no write at all."""
 import os
 import secrets
 import socket
+import threading
 from datetime import timedelta
 
 import pytest
 import time_machine
 from django.conf import settings
-from django.db import connection
-from django.test import override_settings
+from django.db import connection, transaction
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -199,3 +200,30 @@ def test_on_redis_a_warm_player_list_reads_no_absence(
             Absence.objects.filter(user=cast_users["ann"]).delete()
         html, reads = _view(client, game)
         assert "away until" not in html and reads == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reader_during_the_write_leaves_nothing_stale(client, moderator, cast_users):
+    """Another request reads the page while Ann's absence is written but not committed: it
+    caches the rows as they were, under a version the commit leaves behind."""
+    game = make_game(moderator, cast_users)
+    today = timezone.localdate()
+    seen = {}
+
+    def read_elsewhere():  # another request, on its own connection
+        try:
+            other = Client()
+            other.force_login(cast_users["bob"])
+            seen["html"], _ = _view(other, game)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        absences.absence_declare(user=cast_users["ann"], first_day=today, last_day=today)
+        reader = threading.Thread(target=read_elsewhere)
+        reader.start()
+        reader.join()
+    assert "away until" not in seen["html"]  # the write was not committed yet
+    client.force_login(cast_users["cat"])
+    html, _ = _view(client, game)
+    assert _until(today) in html

@@ -6,7 +6,7 @@ at once and the replaced player loses it at once; the dead lose a meeting at onc
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games.engine import ALIVE, REMOVED
 
@@ -89,23 +89,34 @@ def has_held_seat(game, user) -> bool:
 def moderates_every_game(user) -> bool:
     """Whether `user` holds games.moderate_any_game: the answer of
     `user.has_perm("games.moderate_any_game")` (active users only; a superuser holds every
-    permission; a grant on the user or on one of their groups), in one query instead of
-    has_perm's two, kept on the user object for the rest of the request. Every game page
-    asks it of every signed-in viewer."""
+    permission; a grant on the user or on one of their groups). Every game page asks it of
+    every signed-in viewer: the member the request signed in comes with the answer read
+    with their row (`moderation_granted`, accounts/backends.py), so it costs no query; any
+    other user object (the admin's, a service's, a test's) is asked in one query, kept on
+    it for the rest of the request."""
     if not (user.is_authenticated and user.is_active):
         return False
     if user.is_superuser:
         return True
     held = getattr(user, "_moderates_every_game", None)
     if held is None:
-        app_label, codename = MODERATE_ANY_GAME.split(".")
-        held = (
-            Permission.objects.filter(content_type__app_label=app_label, codename=codename)
-            .filter(Q(user=user) | Q(group__user=user))
-            .exists()
-        )
+        held = _moderation_grants().filter(Q(user=user) | Q(group__user=user)).exists()
         user._moderates_every_game = held
     return held
+
+
+def moderation_granted(user_ref: str = "pk") -> Exists:
+    """Whether games.moderate_any_game is granted to the user `user_ref` names, on their
+    own account or through one of their groups, as an expression: annotated on the
+    member's row as `_moderates_every_game`, it answers `moderates_every_game` (which
+    weighs active and superuser itself) with no query of its own."""
+    user = OuterRef(user_ref)
+    return Exists(_moderation_grants().filter(Q(user=user) | Q(group__user=user)))
+
+
+def _moderation_grants() -> QuerySet:
+    app_label, codename = MODERATE_ANY_GAME.split(".")
+    return Permission.objects.filter(content_type__app_label=app_label, codename=codename)
 
 
 def in_afterlife(state, name) -> bool:

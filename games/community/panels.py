@@ -18,7 +18,7 @@ from games import panels
 from games.forms import signup_settings_form
 from games.models import Game
 
-from .selectors.absences import absences_shown
+from .selectors.absences import absences_shown, absences_shown_cached
 from .selectors.activity import desk_activity
 from .selectors.signups import SignupPanel, signup_refusal, signups_desk
 
@@ -26,10 +26,11 @@ from .selectors.signups import SignupPanel, signup_refusal, signups_desk
 # --- the game page ---------------------------------------------------------------------------
 def players_away(*, game, seats, **_):
     """Each player's absence now or to come (absences.Away by user id, the note left out:
-    it is for the moderator); None once the game is over. One query."""
+    it is for the moderator); None once the game is over. From the cache: every reader of
+    the page asks it, so no query while the site's absences stay as they are."""
     if game.status == Game.Status.FINISHED:
         return None
-    away = absences_shown([s.user_id for s in seats], timezone.now())
+    away = absences_shown_cached([s.user_id for s in seats], timezone.now())
     for each in away.values():
         each.note = ""
     return away

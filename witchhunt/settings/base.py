@@ -126,6 +126,11 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
+    # allauth's, reading with the member's row on each request whether they moderate every
+    # game (a query the game page no longer sends). It signs every member in.
+    "accounts.backends.MemberBackend",
+    # A session keeps the backend that signed it in: these two find again the members who
+    # signed in before the one above, so that no one is signed out by its coming.
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]

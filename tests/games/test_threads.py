@@ -97,10 +97,11 @@ def test_a_post_shows_its_time_in_each_readers_zone(client, cast_game, cast_user
     post = services.post_create(game=cast_game, user=cast_users["ann"], body="When?")
     Post.objects.filter(pk=post.pk).update(created_at=datetime(2030, 10, 27, 1, 30, tzinfo=UTC))
     for zone, shown in (
-        ("Europe/Paris", 'title="Sunday 27 October 2030, 02:30 " datetime="2030-10-27T02:30:00'
-         '+01:00">Sun 27 Oct, 02:30</time> </span>'),
-        ("Asia/Tokyo", 'title="Sunday 27 October 2030, 10:30 JST" datetime="2030-10-27T10:30:00'
-         '+09:00">Sun 27 Oct, 10:30</time> JST</span>'),
+        # 02:30 happens twice in Paris that night: the zone's name is left out (the "T" format).
+        ("Europe/Paris", '<time datetime="2030-10-27T02:30:00+01:00">Sun 27 Oct, 02:30</time> '
+         '</span>'),
+        ("Asia/Tokyo", '<time datetime="2030-10-27T10:30:00+09:00">Sun 27 Oct, 10:30</time> JST'
+         '</span>'),
     ):  # fmt: skip
         cast_users["cat"].time_zone = zone
         cast_users["cat"].save()
@@ -110,6 +111,13 @@ def test_a_post_shows_its_time_in_each_readers_zone(client, cast_game, cast_user
 
 
 # --- pages of the whole thread ----------------------------------------------------------------
+def _settle(client, url):
+    """Views of `url` until what a first view writes or caches once is done (the visit's
+    first rows, the players' absences cached), so that counted views compare alike."""
+    for _ in range(2):
+        assert client.get(url).status_code in (200, 302)
+
+
 def test_a_page_is_a_key_range_of_post_numbers(client, cast_game, cast_users):
     _fill(cast_game, cast_users, 130)
     total = Post.objects.filter(game=cast_game).count()
@@ -152,6 +160,7 @@ def test_page_links_give_the_ends_and_two_pages_either_side(cast_game, cast_user
 def test_the_last_page_of_a_long_thread_reads_no_offset_and_no_count(client, cast_game, cast_users):
     _fill(cast_game, cast_users, 700)
     detail = reverse("game_detail", args=[cast_game.pk])
+    _settle(client, detail)
     counts = []
     for page in ("1", "last"):
         caches["pages"].clear()  # each page made whole, not from the other's cached parts
@@ -327,6 +336,7 @@ def test_the_history_reads_one_day_in_as_many_queries_whatever_the_votes(
     game = _day_2_with_votes(cast_game, cast_users)
     detail = reverse("game_detail", args=[game.pk])
     day_1 = reverse("game_votes_day", args=[game.pk, 1])
+    _settle(client, detail)
     counts = []
     for extra in (0, 600):
         _votes(game, 1, extra)
@@ -409,6 +419,7 @@ def test_one_move_past_20_shows_the_link(client, cast_game):
 
 
 def test_the_game_pages_history_costs_the_same_for_30_and_600_moves(client, cast_game):
+    _settle(client, reverse("game_detail", args=[cast_game.pk]))
     words, sizes, counts = [], [], []
     for n in (30, 570):  # 30, then 600 moves in all
         words += _moves(cast_game, n)

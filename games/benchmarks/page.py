@@ -17,7 +17,6 @@ It runs in a throwaway database (on PostgreSQL one of its own name) with in-memo
 import cProfile
 import io
 import pstats
-import random
 import statistics
 import time
 
@@ -51,42 +50,15 @@ def add_arguments(parser):
     parser.add_argument("--page-profile", action="store_true")
 
 
-def _day_votes(game, n):
-    """n day votes and withdrawals on the game's current day, as the engine writes them."""
-    from games.models import GameEvent
-
-    rng = random.Random(29)
-    names = list(game.seats.values_list("name", flat=True))
-    first = GameEvent.objects.filter(game=game).count()
-    rows = []
-    for i in range(n):
-        voter = rng.choice(names)
-        if rng.random() < 0.2:
-            kind, data = "unvote", {"voter": voter}
-        else:
-            kind, data = "vote", {"voter": voter, "target": rng.choice(names)}
-        rows.append(
-            GameEvent(
-                game=game,
-                index=first + i,
-                kind=kind,
-                phase=game.phase,
-                audience="public",
-                data=data,
-            )  # fmt: skip
-        )
-    GameEvent.objects.bulk_create(rows, batch_size=500)
-
-
 def page_game():
     """(game, a seated player, a signed-in onlooker): Day 3 of a 48-seat game."""
     from accounts.models import User
 
-    from .threads import _add_posts, day_game
+    from .threads import _add_posts, _add_votes, day_game
 
     game, users, host = day_game("pg", "Page", 29, 3)
     _add_posts(game, POSTS, days=3, moderator=host)
-    _day_votes(game, DAY_VOTES)
+    _add_votes(game, DAY_VOTES, phase=game.phase, seed=29)
     onlooker = User.objects.create_user("pg-onlooker@example.com", player_name="Onlooker")
     return game, users[0], onlooker
 

@@ -161,12 +161,12 @@ def thread_game():
     return game, host, reader_user
 
 
-def _add_votes(game, n):
-    """n public day votes and withdrawals spread over the game's days, as the engine
-    writes them (GameEvent rows after the game's last)."""
+def _add_votes(game, n, *, phase=None, seed=7):
+    """n public day votes and withdrawals spread over the game's days (all on `phase`
+    when given), as the engine writes them (GameEvent rows after the game's last)."""
     from games.models import GameEvent
 
-    rng = random.Random(7)
+    rng = random.Random(seed)
     names = list(game.seats.values_list("name", flat=True))
     first = GameEvent.objects.filter(game=game).count()
     rows = []
@@ -182,7 +182,7 @@ def _add_votes(game, n):
                 game=game,
                 index=first + i,
                 kind=kind,
-                phase=f"day {day}",
+                phase=phase or f"day {day}",
                 audience="public",
                 data=data,
             )

@@ -122,8 +122,8 @@ class ThreadPage:
     # seat_query (?only= value), seat_label, phase, body_html, text (a system post's words),
     # reply_number (of the post it answers, or None), reply_url, hidden (the words shown in
     # place of a post the moderator hid, else ""), its time in the reader's zone
-    # as the `date` filter writes it: at_iso ("c"), at_long ("l j F Y, H:i T"),
-    # at_short ("D j M, H:i"), at_zone ("T").
+    # as the `date` filter writes it: at_iso ("c", to the second), at_short ("D j M, H:i"),
+    # at_zone ("T").
     rows: list
     number: int | None  # the page of the whole thread; None for one seat's posts
     query: str  # this page's query string ("page=3", "only=bob&after=120")
@@ -365,7 +365,7 @@ def _rows(posts, thread, names, game) -> list[dict]:
             row["body_html"], row["hidden"] = "", hidden_words(reason)
         else:
             row["hidden"] = ""
-        row["at_iso"], row["at_long"], row["at_short"], row["at_zone"] = moment(row["created_at"])
+        row["at_iso"], _long, row["at_short"], row["at_zone"] = moment(row["created_at"])
     return rows
 
 

@@ -218,8 +218,7 @@ def vote_history(
     moment = moments()
     history = []
     for (index, kind, data, at), number in zip(votes, numbers, strict=True):
-        # To the second: the row shows minutes, and a day's page is 7 bytes a row lighter.
-        at_iso, _long, at_short, at_zone = moment(at.replace(microsecond=0))
+        at_iso, _long, at_short, at_zone = moment(at)  # no long date: the row shows enough
         history.append(
             VoteRow(
                 describe_event(kind, data, then.at(index)),

@@ -911,3 +911,15 @@ class HeldJob(models.Model):
 
     def __str__(self):
         return f"{self.name}{tuple(self.args)!r}"
+
+
+# --- issue 30: following a game from anywhere (each capability's tables under its own mark) ---
+# The webhooks' destinations and deliveries (games/webhooks).
+
+
+# ---------------------------------------------------------------------------------------------
+# Web push: subscriptions and each member's push choices (games/push).
+
+
+# ---------------------------------------------------------------------------------------------
+# The deadlines' calendar feeds (games/calendar).

@@ -8,6 +8,8 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games import panels
+
 from .forms import ProfileForm, SignupConflict
 from .language import in_language_of
 from .middleware import BROWSER_ZONE_KEY, browser_zone
@@ -67,7 +69,10 @@ def profile(request):
                 "language": user.language,
             },
         )
-    return render(request, "accounts/profile.html", {"form": form})
+    # The capabilities' own preferences and addresses (push, the calendar feed): their
+    # forms post to their own views and come back here.
+    shown = panels.collect(panels.PROFILE, request=request, user=user)
+    return render(request, "accounts/profile.html", {"form": form, "panels": shown})
 
 
 @never_cache

@@ -23,7 +23,8 @@ ROOM = "room"  # a meeting's or the afterlife's thread
 ROLE = "role"  # a player's private role page
 LOBBY = "lobby"  # the list of games
 NEW_GAME = "new_game"  # the form that creates a game
-PAGES = (GAME, DESK, REVEAL, ROOM, ROLE, LOBBY, NEW_GAME)
+PROFILE = "profile"  # a member's own profile and preferences (accounts/views.py)
+PAGES = (GAME, DESK, REVEAL, ROOM, ROLE, LOBBY, NEW_GAME, PROFILE)
 
 
 @dataclass(frozen=True)

@@ -919,6 +919,46 @@ class HeldJob(models.Model):
 
 # ---------------------------------------------------------------------------------------------
 # Web push: subscriptions and each member's push choices (games/push).
+class PushSubscription(models.Model):
+    """One browser a member turned notifications on in: where its push service takes
+    messages for it (`endpoint`) and the keys the messages are encrypted with (RFC 8291).
+    A push service that says the subscription is gone (404, 410) removes the row."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)  # the browser's public key, base64url
+    auth = models.CharField(max_length=100)  # the shared authentication secret, base64url
+    label = models.CharField(max_length=100, blank=True)  # "Chrome on Android", to tell apart
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(default=0)  # in a row; a success clears them
+
+    class Meta:
+        ordering = ["user", "created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.user_id}: {self.label or self.endpoint[:40]}"
+
+
+class PushChoice(models.Model):
+    """A member's word on one kind of news by push (queue.TOLD_KINDS): none said means
+    yes, once they have turned notifications on in a browser."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_choices"
+    )
+    kind = models.CharField(max_length=16)
+    push = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="push_choice_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} {self.kind}: {self.push}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -84,6 +84,12 @@ MEMBER_EXPORT = "member_export"
 # "a former member", no address, no password): user, now, by (who erased it: the member or
 # an admin). Each receiver removes what it owns of theirs, and hands their seats on
 MEMBER_ERASED = "member_erased"
+# the site decided to tell one member something of their own, in the transaction that
+# decides it (the same moments as the game emails and notifications, whatever the member
+# takes by email): user_id, game, kind (TOLD_KINDS). Nothing secret: what there is to read is
+# on the page the kind names (the role page, the notifications, the replacements' list)
+MEMBER_TOLD = "member_told"
+TOLD_KINDS = ("role", "result", "reminder", "mention", "replacement")
 
 EVENTS = (
     GAME_DEALT,
@@ -105,6 +111,7 @@ EVENTS = (
     POSTS_APPENDED,
     MEMBER_EXPORT,
     MEMBER_ERASED,
+    MEMBER_TOLD,
 )
 
 
@@ -168,6 +175,14 @@ def _call(event, function, payload) -> None:
         function(**payload)
     except Exception:  # logged: the write itself has committed (a broker may be down)
         logger.exception("a receiver of %s failed after the commit", event)
+
+
+def member_told(*, user_id: int, game, kind: str) -> None:
+    """Announce MEMBER_TOLD: member `user_id` has something of their own to read in
+    `game`, of `kind`."""
+    if kind not in TOLD_KINDS:
+        raise ValueError(f"{kind!r} is not one of the kinds a member is told of")
+    emit(MEMBER_TOLD, user_id=user_id, game=game, kind=kind)
 
 
 # --- named jobs: a Celery task by name, after the commit -------------------------------------

@@ -55,6 +55,7 @@ from ..mail import PREFERENCES, game_url, message_build, role_url, send_after_co
 from ..mapping import engine_state
 from ..models import EmailSent, Game, GameEvent, Seat
 from ..narration import describe_event, seat_cards
+from ..queue import member_told
 from ..selectors.seats import display_names, seats_public
 from ..selectors.votes import vote_count
 
@@ -129,6 +130,7 @@ class Reminders:
     game: Game  # as it stood under the lock
     hours: int
     drafts: list[Draft]
+    told: list[int]  # every awaited member's id, whatever they take by email (MEMBER_TOLD)
 
 
 def reminders_decide(*, game: Game, now) -> Reminders | None:
@@ -138,16 +140,19 @@ def reminders_decide(*, game: Game, now) -> Reminders | None:
     out, for the nearest; the others are marked done with it."""
     due = deadlines.due_reminders(game, now)
     # Once the deadline itself has passed, the clock resolves the phase instead.
-    drafts = _reminder_drafts(game, due[-1], now) if due and game.deadline_at > now else []
+    drafts, told = (
+        _reminder_drafts(game, due[-1], now) if due and game.deadline_at > now else ([], [])
+    )
     if not drafts:
-        _reminders_done(game, due)
+        _reminders_done(game, due, told)
         return None
     game.next_reminder_at = now + RENDER_LEASE  # reminders_write sets it right
     game.save(update_fields=["next_reminder_at"])
-    return Reminders(game, due[-1], drafts)
+    return Reminders(game, due[-1], drafts, told)
 
 
-def _reminder_drafts(game, hours, now) -> list[Draft]:
+def _reminder_drafts(game, hours, now) -> tuple[list[Draft], list[int]]:
+    """The emails of a reminder, and every member it reminds (by email or not)."""
     state = engine_state(game)
     seats = seats_public(game)
     count = vote_count(state) if not state.night else None
@@ -161,18 +166,25 @@ def _reminder_drafts(game, hours, now) -> list[Draft]:
         "url": game_url(game) if count else role_url(game),
     }
     done = _claimed(game, EmailSent.Kind.REMINDER, phase=game.phase, hours=hours)
-    drafts = []
+    drafts, told = [], []
     for seat in seats:
-        if not seat.user.email_deadline_reminders or not turns.awaited(state, seat.name):
+        if not turns.awaited(state, seat.name):
             continue
         claim = Claim(seat.pk, EmailSent.Kind.REMINDER, game.phase, hours)
-        if claim not in done:
+        if claim in done:
+            continue
+        told.append(seat.user_id)
+        if seat.user.email_deadline_reminders:
             seat_context = {**context, "seat": seat, "living": state.seat(seat.name).living}
             drafts.append(Draft(claim, seat.user, "reminder", seat_context, "reminders"))
-    return drafts
+    return drafts, told
 
 
-def _reminders_done(game, due) -> None:
+def _reminders_done(game, due, told=()) -> None:
+    """The reminder times `due` are done; each member in `told` is told once (the times
+    marked done keep it to once, as the claims do for the emails)."""
+    for user_id in told:
+        member_told(user_id=user_id, game=game, kind="reminder")
     game.reminders_sent = sorted({*(game.reminders_sent or ()), *due}, reverse=True)
     game.next_reminder_at = deadlines.next_reminder_at(game)
     game.save(update_fields=["reminders_sent", "next_reminder_at"])
@@ -199,7 +211,7 @@ def reminders_write(decided: Reminders, *, now) -> int:
             game.next_reminder_at = deadlines.next_reminder_at(game)
             game.save(update_fields=["next_reminder_at"])
             return 0
-        _reminders_done(game, due)
+        _reminders_done(game, due, decided.told)
         return _claim_and_write(game, rendered, expires_at=game.deadline_at)  # "ends in 6 hours"
 
 

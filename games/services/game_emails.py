@@ -5,8 +5,10 @@ from .. import queue
 from ..models import EmailSent
 
 
-def role_emails(*, game, **_):
+def role_emails(*, game, seats, **_):
     queue.after_commit("game_role_emails", game.pk)
+    for seat in seats:  # each player has their cards to read
+        queue.member_told(user_id=seat.user_id, game=game, kind="role")
 
 
 def phase_emails(*, game, phase, first_event, **_):

@@ -14,9 +14,9 @@ from games.engine import GameRuleError, RecordError, parse_input
 
 from .. import deadlines, turns
 from ..mapping import engine_state_to_change, remember_state, store_events
-from ..models import Game, GameInput, Seat
+from ..models import Game, GameEvent, GameInput, Seat
 from ..narration import said
-from ..queue import GAME_ENDED, INPUT_APPLIED, PHASE_BEGAN, emit
+from ..queue import GAME_ENDED, INPUT_APPLIED, PHASE_BEGAN, emit, member_told
 from ..selectors.clock import locked_in_names
 from .base import row_values, save_changed
 from .posts import clock_notice_create, system_posts_create
@@ -63,10 +63,23 @@ def input_apply(
     if game.status == Game.Status.FINISHED:
         emit(GAME_ENDED, game=game, first_event=start)
     elif game.phase != phase:
+        _results_told(game, rows)
         emit(PHASE_BEGAN, game=game, phase=game.phase, first_event=start)
     else:
         phase_end_if_ready(game=game, state=state, now=now)
     return rows
+
+
+def _results_told(game: Game, rows) -> None:
+    """The players a phase's end told something of their own (a night's result, on their
+    role page); a meeting's words are the room's, not a result. One query, and only when
+    the phase ended with a private event."""
+    ids = [r.pk for r in rows if r.audience == GameEvent.Audience.SEATS and not r.meeting]
+    if not ids:
+        return
+    users = Seat.objects.filter(events__in=ids).values_list("user_id", flat=True).distinct()
+    for user_id in sorted(users):
+        member_told(user_id=user_id, game=game, kind="result")
 
 
 def clock_follow(game: Game, state, now) -> None:

@@ -18,7 +18,14 @@ from games.engine import GameRuleError
 from ..models import Game, PhaseLockIn, Seat, SeatTenure
 from ..narration import said
 from ..permissions import can_moderate, has_held_seat
-from ..queue import GAME_FILLED, SEAT_CHANGED_HANDS, SEAT_WANTED, after_commit, emit
+from ..queue import (
+    GAME_FILLED,
+    SEAT_CHANGED_HANDS,
+    SEAT_WANTED,
+    after_commit,
+    emit,
+    member_told,
+)
 from .base import game_locked
 from .inputs import input_apply
 from .posts import clock_notice_create, moderator_notice_create
@@ -109,6 +116,7 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     announce(said.meaning(said.REPLACES, new=new_user.player_name, old=old.player_name))
     _tenures_pass(game, seat, old, new_user, now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
+    member_told(user_id=new_user.pk, game=game, kind="role")
     # The community closes the seat's open offers; the reading forgets the alerts asked.
     emit(SEAT_CHANGED_HANDS, game=game, seat=seat, old=old, new=new_user, now=now)
     return seat

@@ -27,6 +27,8 @@ EMAIL = {
     "games.tasks.email_sweep",
     "games.tasks.held_jobs_sweep",
     "accounts.tasks.send_account_email",
+    "games.push.tasks.push_member_told",
+    "games.push.tasks.push_again",
 }
 LAB = {"games.tasks.lab_estimate"}
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from witchhunt.logs import logging_config
 from witchhunt.sentry import sentry_init
 
+from . import vapid
 from .backends import cache_settings, celery_broker_settings
 from .env import env
 
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "games.community",
     "games.archive",
     "games.leaving",
+    "games.push",
 ]
 
 MIDDLEWARE = [
@@ -182,6 +184,20 @@ EMAIL_SUBJECT_PREFIX = "[Witchhunt] "
 # address: emails are sent by the worker, outside any request. RFC 8058 wants https.
 SITE_URL = env.get_str("SITE_URL", "http://127.0.0.1:8000")
 
+# Web push (games/push, docs/environment.md): the VAPID pair the push services know our
+# messages by (`manage.py push_keys` makes one; no private key, no push), and the address
+# they may write to about them. Endpoints on private addresses are refused unless allowed
+# (a test's stand-in push service on 127.0.0.1).
+WEBPUSH_VAPID_PRIVATE_KEY = env.get_str("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_PUBLIC_KEY = env.get_str(
+    "WEBPUSH_VAPID_PUBLIC_KEY",
+    vapid.public_of(WEBPUSH_VAPID_PRIVATE_KEY) if WEBPUSH_VAPID_PRIVATE_KEY else "",
+)
+WEBPUSH_CONTACT = env.get_str("WEBPUSH_CONTACT", "mailto:webmaster@localhost")
+WEBPUSH_ALLOW_PRIVATE_ENDPOINTS = env.get_bool("WEBPUSH_ALLOW_PRIVATE_ENDPOINTS", False)
+# The installed web app's colours (its manifest): the page's paper and the accent.
+WEB_APP_COLOURS = {"background": "#faf8f5", "theme": "#5b2a86"}
+
 # Celery. No result backend: tasks record their outcome in the database themselves.
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDIS_URL, VAR_DIR)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -210,6 +226,9 @@ CELERY_TASK_ROUTES = {
     "games.tasks.emails_send": {"queue": "email"},
     "games.tasks.email_sweep": {"queue": "email"},
     "games.tasks.held_jobs_sweep": {"queue": "email"},
+    # Web push (games/push): a member told, like an email, on the same worker.
+    "games.push.tasks.push_member_told": {"queue": "email"},
+    "games.push.tasks.push_again": {"queue": "email"},
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
     "games.tasks.lab_estimate": {"queue": "lab"},

@@ -25,6 +25,14 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 DEMO_SEED_ALLOWED = True
 
+# Web push: a pair derived from a constant, the same on every run; the stand-in push
+# service of tests/games/push listens on 127.0.0.1.
+from .vapid import derived_pair  # noqa: E402
+
+WEBPUSH_VAPID_PRIVATE_KEY, WEBPUSH_VAPID_PUBLIC_KEY = derived_pair("witchhunt tests")
+WEBPUSH_CONTACT = "mailto:tests@example.com"
+WEBPUSH_ALLOW_PRIVATE_ENDPOINTS = True
+
 # A lab job plays in this process unless a test asks for more (each would start its own).
 LAB_WORKERS = 1
 

@@ -28,6 +28,7 @@ from games.models import (
     Seat,
 )
 from games.permissions import can_moderate, has_held_seat, seat_held_q
+from games.queue import member_told
 from games.services.base import game_locked, game_moderated, seat_of
 from games.services.inbox import notifications_write
 from games.services.posts import clock_notice_create, moderator_notice_create
@@ -244,6 +245,8 @@ def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
         ],
     )
     send_after_commit([_offer_email(game, o, name) for o in offers if o.user.email_phase_changes])
+    for offer in offers:
+        member_told(user_id=offer.user_id, game=game, kind="replacement")
     return offers
 
 

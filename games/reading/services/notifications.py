@@ -33,7 +33,7 @@ from games.mail import send_after_commit
 from games.mapping import engine_state
 from games.models import Game, GameEvent, Notification, Post, Seat
 from games.permissions import rooms_for
-from games.queue import after_commit
+from games.queue import after_commit, member_told
 from games.selectors.seats import display_names, seats_public
 from games.selectors.threads import PUBLIC
 from games.selectors.votes import vote_count
@@ -113,6 +113,8 @@ def post_notify(*, game: Game, post: Post, body) -> int:
     if rows:
         Notification.objects.bulk_create(rows)
         unread_add(r.user_id for r in rows)
+        for r in rows:
+            member_told(user_id=r.user_id, game=game, kind="mention")
         if any(readers[r.user_id].user.email_mentions for r in rows):
             after_commit("post_notification_emails", post.pk)
     return len(rows)

@@ -19,5 +19,6 @@
 - Serves the service worker at /sw.js (the site's whole scope; static/js/sw.js) and the web
   app's manifest at /manifest.webmanifest.
 
-Its tables, PushSubscription and PushChoice, are in games/models.py (issue 30).
+Its tables, PushSubscription and PushChoice, are in games/models.py. History: issue 30
+("follow the game from anywhere"), with the core's MEMBER_TOLD it listens to.
 """

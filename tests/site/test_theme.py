@@ -52,3 +52,23 @@ def test_the_dark_palette_is_the_same_by_preference_and_by_choice(sheet):
     # And it sets every colour the light palette does.
     light = _declarations(re.search(r":root \{([^}]*)\}", text)[1])
     assert {n for n in light if n.startswith("--") and COLOUR.search(light[n])} <= set(chosen)
+
+
+def test_the_icons_are_painted_in_the_texts_colour():
+    """The icons (static/img/icons, drawn black) are only ever a mask over currentColor, so
+    they take the text's colour in either theme; no page shows one as an image."""
+    site = _without_comments((CSS / "site.css").read_text())
+    icons = sorted(p.name for p in (CSS.parent / "img" / "icons").glob("*.svg"))
+    assert icons
+    for name in icons:
+        assert re.search(rf'--icon: url\("\.\./img/icons/{name}"\)', site), name
+    rule = re.search(r"\.post__icon \{([^}]*)\}", site)[1]
+    assert "background: currentColor" in rule and "mask: var(--icon)" in rule
+    root = CSS.parents[1]
+    used_elsewhere = [
+        p
+        for folder in ("templates", "games", "static/js")
+        for p in (root / folder).rglob("*")
+        if p.suffix in (".html", ".js", ".py") and "img/icons" in p.read_text()
+    ]
+    assert not used_elsewhere

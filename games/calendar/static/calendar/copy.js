@@ -1,13 +1,16 @@
 // The calendar address's "Copy" button (games/calendar/templates/calendar/_profile.html):
-// shown only where the browser can copy; the address stays selectable without it.
+// made from its <template> only where the browser can copy; the address stays selectable
+// without it.
 (function () {
   "use strict";
   var gettext = window.gettext || function (text) { return text; };
-  document.querySelectorAll("[data-copy]").forEach(function (button) {
-    var field = document.getElementById(button.getAttribute("data-copy"));
-    var status = button.parentNode.querySelector("[data-copy-status]");
-    if (!field || !navigator.clipboard) return;
-    button.hidden = false;
+  document.querySelectorAll("[data-copy]").forEach(function (row) {
+    var field = document.getElementById(row.getAttribute("data-copy"));
+    var made = row.querySelector("template[data-copy-button]");
+    var status = document.querySelector("[data-copy-status]");
+    if (!field || !made || !navigator.clipboard) return;
+    var button = made.content.firstElementChild.cloneNode(true);
+    row.appendChild(button);
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(field.value).then(
         function () { if (status) status.textContent = gettext("Copied."); },

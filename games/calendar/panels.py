@@ -1,6 +1,7 @@
 """What the calendar shows on the core's pages: on the profile, the member's private
 address (copy it, open it in a calendar app, renew it, turn it off); on a running game's
-page, the link to the game's public feed (the same for every viewer: no query, no state)."""
+page, the link to the game's public feed, and its <link rel="alternate"> in the head (the
+same for every viewer: no query, no state)."""
 
 from django.urls import reverse
 
@@ -35,3 +36,4 @@ def game_feed_link(*, game, **_):
 def register() -> None:
     panels.register(panels.PROFILE, "preferences", "calendar/_profile.html", profile_feed)
     panels.register(panels.GAME, "jump_links", "calendar/_game_link.html", game_feed_link)
+    panels.register(panels.GAME, "head", "calendar/_game_head.html", game_feed_link)

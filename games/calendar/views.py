@@ -17,7 +17,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.language import in_language_of
 from games.views.access import get_game_for_user
@@ -45,7 +45,7 @@ def _ics(request, body: bytes, deadlines, filename: str) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def member_feed(request, token):
     """A member's private feed: the deadlines of their games, in their language. Never
     stored by a cache on the way (never_cache): the address is the only key to it."""
@@ -61,7 +61,7 @@ def member_feed(request, token):
     return response
 
 
-@require_GET
+@require_safe
 def game_feed(request, game_id):
     """A game's public feed: its deadline as the game page shows it to everyone."""
     game = get_game_for_user(request, game_id)

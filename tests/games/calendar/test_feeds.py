@@ -16,6 +16,7 @@ from icalendar import Calendar
 from games import services
 from games.calendar.services import feed_renew
 from games.calendar.tokens import token_for
+from games.leaving.services import member_erase, member_export
 from games.models import CalendarFeed, Game
 from tests.factories import UserFactory
 from tests.games.conftest import CAST, make_game
@@ -209,7 +210,8 @@ def test_the_feeds_query_count_does_not_grow_with_games(moderator, cast_users):
 def test_a_games_public_feed_and_its_link(game, client):
     page = client.get(reverse("game_detail", args=[game.pk]))
     url = reverse("calendar_game_feed", args=[game.pk])
-    assert f'href="{url}"'.encode() in page.content
+    assert f'<a href="{url}" type="text/calendar">'.encode() in page.content
+    assert f'<link rel="alternate" type="text/calendar" href="{url}"'.encode() in page.content
     response = client.get(url)
     (event,) = _events(response)
     assert str(event["SUMMARY"]) == f"{TITLE} · Day 1 ends"
@@ -229,3 +231,16 @@ def test_the_profile_shows_the_address(cast_users):
     page = client.get(reverse("profile")).content.decode()
     assert f"/calendar/{token_for(ann.calendar_feed.nonce)}.ics" in page
     assert "webcal://" in page
+
+
+def test_an_erased_members_address_dies_and_their_data_says_when_it_was_made(cast_users):
+    outsider = UserFactory(player_name="Outsider")
+    address = _address(outsider)
+    client = Client()
+    client.get(address)
+    data = member_export(user=outsider)["calendar"]
+    assert set(data) == {"address_made_at", "last_read_at"} and data["last_read_at"]
+    assert token_for(outsider.calendar_feed.nonce) not in repr(member_export(user=outsider))
+    member_erase(user=outsider, by=outsider)
+    assert client.get(address).status_code == 404
+    assert not CalendarFeed.objects.exists()

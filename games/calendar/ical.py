@@ -67,8 +67,3 @@ def feed_bytes(deadlines, name: str) -> bytes:
     for deadline in deadlines:
         calendar.add_component(_event(deadline))
     return calendar.to_ical()
-
-
-def last_changed(deadlines):
-    """The last public change among `deadlines` (the Last-Modified header), or None."""
-    return max((d.changed_at for d in deadlines), default=None)

@@ -3,8 +3,8 @@
 A feed is read by a calendar app, with no session: the private one is found by the token in
 its address (an unknown or revoked token is the same 404 as any missing page), the public
 one by its game, through the game pages' own access helper. Both answer text/calendar with
-an ETag of their bytes (a 304 to an app that has them), and a Last-Modified of the last
-public change of a deadline they list; neither header moves with anything hidden."""
+an ETag of their bytes (a 304 to an app that has them), which moves with nothing hidden
+since the bytes do not."""
 
 import hashlib
 
@@ -14,7 +14,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -23,24 +22,23 @@ from accounts.language import in_language_of
 from games.views.access import get_game_for_user
 
 from . import narration
-from .ical import feed_bytes, last_changed
+from .ical import feed_bytes
 from .selectors import feed_for_token, game_deadlines, member_deadlines
 from .services import feed_fetched, feed_remove, feed_renew
 
 PUBLIC_FEED_SECONDS = 300
 
 
-def _ics(request, body: bytes, deadlines, filename: str) -> HttpResponse:
+def _ics(request, body: bytes, filename: str) -> HttpResponse:
+    # Conditional on the ETag alone: no Last-Modified, since a feed can change to an older
+    # one (a game leaves the list, one whose last move is older joins it), which an app's
+    # If-Modified-Since would take for "unchanged".
     etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-    changed = last_changed(deadlines)
-    modified = changed.timestamp() if changed is not None else None
-    response = get_conditional_response(request, etag=etag, last_modified=modified)
+    response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["ETag"] = etag
-    if modified is not None:
-        response["Last-Modified"] = http_date(modified)
     return response
 
 
@@ -56,7 +54,7 @@ def member_feed(request, token):
     deadlines = member_deadlines(feed.user)
     with in_language_of(feed.user):
         body = feed_bytes(deadlines, narration.member_calendar_name())
-    response = _ics(request, body, deadlines, "witchhunt-deadlines.ics")
+    response = _ics(request, body, "witchhunt-deadlines.ics")
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -67,7 +65,7 @@ def game_feed(request, game_id):
     game = get_game_for_user(request, game_id)
     deadlines = game_deadlines(game)
     body = feed_bytes(deadlines, narration.game_calendar_name(game.title))
-    response = _ics(request, body, deadlines, f"game-{game.pk}-deadlines.ics")
+    response = _ics(request, body, f"game-{game.pk}-deadlines.ics")
     patch_cache_control(response, public=True, max_age=PUBLIC_FEED_SECONDS)
     return response
 

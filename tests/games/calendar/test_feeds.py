@@ -16,6 +16,7 @@ from icalendar import Calendar
 from games import services
 from games.calendar.services import feed_renew
 from games.calendar.tokens import token_for
+from games.community.services.signups import signups_settings_set
 from games.leaving.services import member_erase, member_export
 from games.models import CalendarFeed, Game
 from tests.factories import UserFactory
@@ -250,3 +251,46 @@ def test_an_erased_members_address_dies_and_their_data_says_when_it_was_made(cas
     member_erase(user=outsider, by=outsider)
     assert client.get(address).status_code == 404
     assert not CalendarFeed.objects.exists()
+
+
+def test_the_early_end_moves_the_event(moderator, cast_users):
+    """W-2a: once every living player is done the deadline moves up to the grace, and the
+    thread says so: the same event, one move later, at the new time."""
+    with time_machine.travel(T0, tick=False):
+        game = make_game(moderator, cast_users, early_end=True)
+    address = _address(cast_users["ann"])
+    (before,) = _events(Client().get(address))
+    done = T0 + timedelta(hours=2)
+    with time_machine.travel(done, tick=False):
+        for name in cast_users:
+            services.phase_lock_in(game=game, user=cast_users[name])
+    game.refresh_from_db()
+    assert game.deadline_at == done + game.early_end_grace
+    (after,) = _events(Client().get(address))
+    assert after["UID"] == before["UID"]
+    assert after.decoded("SEQUENCE") == 1
+    assert after.decoded("DTSTART") == game.deadline_at
+    assert after.decoded("DTSTAMP") == done
+
+
+def test_a_moved_start_moves_the_start_event(moderator):
+    member = UserFactory(player_name="Early")
+    cards = [{"character": c, "type": t} for _, c, t in CAST]
+    with time_machine.travel(T0, tick=False):
+        game = services.game_create(
+            host=moderator, ruleset="witchhunt", title="Soon", seats_count=8, seed=3,
+            deal={"mode": "explicit", "cards": cards}, signups_close_at=T0 + timedelta(days=3),
+        )  # fmt: skip
+        services.game_join(game=game, user=member)
+    address = _address(member)
+    (before,) = _events(Client().get(address))
+    moved = T0 + timedelta(hours=1)
+    with time_machine.travel(moved, tick=False):
+        signups_settings_set(
+            game=game, by=moderator, starts_at=T0 + timedelta(days=5), min_finished_games=0,
+            start_when_full=False, prod_after=None,
+        )  # fmt: skip
+    (after,) = _events(Client().get(address))
+    assert after["UID"] == before["UID"]
+    assert (after.decoded("SEQUENCE"), after.decoded("DTSTAMP")) == (1, moved)
+    assert after.decoded("DTSTART") == T0 + timedelta(days=5)

@@ -923,3 +923,21 @@ class HeldJob(models.Model):
 
 # ---------------------------------------------------------------------------------------------
 # The deadlines' calendar feeds (games/calendar).
+class CalendarFeed(models.Model):
+    """A member's private calendar address (`/calendar/<token>.ics`): their games'
+    deadlines. The token is derived from `nonce` with the site's secret key
+    (games/calendar/tokens.py), so the profile can show the address again while a copy of
+    the database alone gives no working address; the feed is found by the token's hash.
+    Revoking draws a new nonce: the old address is a 404 from then on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    nonce = models.CharField(max_length=64, editable=False)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)  # SHA-256, hex
+    created_at = models.DateTimeField()
+    # When a calendar app last read it (written at most once an hour: see games/calendar).
+    fetched_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"calendar feed of {self.user_id}"

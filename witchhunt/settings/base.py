@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "games.community",
     "games.archive",
     "games.leaving",
+    "games.calendar",
 ]
 
 MIDDLEWARE = [

@@ -69,12 +69,15 @@ class Server:
                     self.wfile.flush()
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(answer)))
-                self.end_headers()
-                self.wfile.write(answer)
+                try:
+                    self.send_response(status)
+                    for name, value in headers.items():
+                        self.send_header(name, value)
+                    self.send_header("Content-Length", str(len(answer)))
+                    self.end_headers()
+                    self.wfile.write(answer)
+                except (BrokenPipeError, ConnectionResetError):  # the sender timed out
+                    pass
 
             do_POST = do_PUT = do_PATCH = do_GET = _handle
 

@@ -30,9 +30,9 @@ def host_checked(address: str) -> str:
         host = None
     allow_private = settings.WEBHOOK_ALLOW_PRIVATE
     if not host or parts.scheme not in ("https", "http"):
-        raise GameRuleError(gettext("the address must start with https://"))
+        raise GameRuleError(gettext("the address must be an https:// address"))
     if parts.scheme == "http" and not allow_private:
-        raise GameRuleError(gettext("the address must start with https://"))
+        raise GameRuleError(gettext("the address must be an https:// address"))
     try:
         literal = ipaddress.ip_address(host)
     except ValueError:

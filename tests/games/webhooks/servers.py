@@ -125,9 +125,11 @@ class Server:
             if self.lose_answers > 0:
                 self.lose_answers -= 1
                 return None, {}, b""
-        return 200, {"Content-Type": "application/json"}, json.dumps(
-            {"event_id": self.messages[txn]}
-        ).encode()
+        return (
+            200,
+            {"Content-Type": "application/json"},
+            json.dumps({"event_id": self.messages[txn]}).encode(),
+        )
 
     def _generic(self, seen):
         try:

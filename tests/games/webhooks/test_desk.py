@@ -22,7 +22,9 @@ def _urls(game, endpoint):
 
 
 @pytest.mark.parametrize("who", ["player", "stranger", "visitor"])
-def test_only_the_moderator_may_touch_the_game_s_webhooks(cast_game, cast_users, serve, client, who):
+def test_only_the_moderator_may_touch_the_game_s_webhooks(
+    cast_game, cast_users, serve, client, who
+):
     server = serve("slack")
     endpoint = destination(cast_game, server)
     if who == "player":
@@ -62,7 +64,11 @@ def test_the_moderator_adds_tests_and_removes_a_destination(cast_game, serve, cl
 
     answer = client.post(
         reverse("game_webhook_add", args=[cast_game.pk]),
-        {"kind": "discord", "address": f"{server.base}/api/webhooks/9/tok", "events": ["phase_began", "game_ended"]},
+        {
+            "kind": "discord",
+            "address": f"{server.base}/api/webhooks/9/tok",
+            "events": ["phase_began", "game_ended"],
+        },
     )
     assert answer.status_code == 302
     endpoint = WebhookEndpoint.objects.get()

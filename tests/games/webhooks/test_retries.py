@@ -73,7 +73,9 @@ def test_a_rate_limit_waits_as_long_as_retry_after_asks(cast_game, serve, as_dat
     destination(cast_game, server, kind="slack")
     tell(cast_game)
     now = timezone.now().replace(microsecond=0) + timedelta(seconds=1)  # the row is due
-    server.retry_after = format_datetime(now + timedelta(minutes=10), usegmt=True) if as_date else "600"
+    server.retry_after = (
+        format_datetime(now + timedelta(minutes=10), usegmt=True) if as_date else "600"
+    )
     with time_machine.travel(now, tick=False):
         send.deliveries_sweep()
     row = WebhookDelivery.objects.get()
@@ -89,7 +91,10 @@ def test_a_rate_limit_waits_as_long_as_retry_after_asks(cast_game, serve, as_dat
     assert row.status == "sent" and len(server.requests) == 2
 
 
-@pytest.mark.parametrize(("kind", "error"), [("gone", "HTTP 404"), ("redirecting", "HTTP 302: redirects are not followed")])
+@pytest.mark.parametrize(
+    ("kind", "error"),
+    [("gone", "HTTP 404"), ("redirecting", "HTTP 302: redirects are not followed")],
+)
 def test_a_4xx_or_a_redirect_fails_the_row_at_once(cast_game, serve, kind, error):
     server = serve(kind)
     destination(cast_game, server, kind="slack")

@@ -36,17 +36,40 @@ def _everything_stored() -> str:
 
 def test_secrets_are_shown_once_and_then_never_again(cast_game, client, serve, caplog):
     caplog.set_level(logging.DEBUG)
-    discord, matrix, generic, failing = serve("discord"), serve("matrix"), serve("generic"), serve("failing")
+    discord, matrix, generic, failing = (
+        serve("discord"),
+        serve("matrix"),
+        serve("generic"),
+        serve("failing"),
+    )
     matrix.secret = MATRIX_TOKEN
     client.force_login(cast_game.host)
     events = ["phase_began"]
-    _add(client, cast_game, kind="discord", address=f"{discord.base}/api/webhooks/1/{DISCORD_TOKEN}", events=events)
-    _add(client, cast_game, kind="matrix", address=matrix.base, room="!r:example.org", token=MATRIX_TOKEN, events=events)
-    made = _add(client, cast_game, kind="generic", address=f"{generic.base}/in", events=events)
-    _add(client, cast_game, kind="slack", address=f"{failing.base}/services/{DISCORD_TOKEN}x", events=events)
-    signing = next(
-        unseal(e.secret_sealed) for e in WebhookEndpoint.objects.filter(kind="generic")
+    _add(
+        client,
+        cast_game,
+        kind="discord",
+        address=f"{discord.base}/api/webhooks/1/{DISCORD_TOKEN}",
+        events=events,
     )
+    _add(
+        client,
+        cast_game,
+        kind="matrix",
+        address=matrix.base,
+        room="!r:example.org",
+        token=MATRIX_TOKEN,
+        events=events,
+    )
+    made = _add(client, cast_game, kind="generic", address=f"{generic.base}/in", events=events)
+    _add(
+        client,
+        cast_game,
+        kind="slack",
+        address=f"{failing.base}/services/{DISCORD_TOKEN}x",
+        events=events,
+    )
+    signing = next(unseal(e.secret_sealed) for e in WebhookEndpoint.objects.filter(kind="generic"))
     generic.secret = signing
     # Shown once: on the page that answers the creation, which no cache keeps.
     assert signing.startswith("whsec_") and signing in made.content.decode()
@@ -81,7 +104,7 @@ def test_secrets_are_shown_once_and_then_never_again(cast_game, client, serve, c
         assert secret not in logged
     assert "/api/webhooks/1/" not in stored  # the addresses too are sealed
     desk = pages[0].content.decode()
-    assert f"127.0.0.1 · !r:example.org" in desk  # where each posts: the host alone
+    assert "127.0.0.1 · !r:example.org" in desk  # where each posts: the host alone
 
 
 def test_a_refused_form_shows_neither_the_address_nor_the_token_again(cast_game, client):

@@ -112,3 +112,19 @@ def test_the_desk_of_an_open_game_offers_the_destinations_too(moderator, cast_us
     game = make_game(moderator, cast_users, start=False)
     client.force_login(moderator)
     assert "Add a destination" in client.get(reverse("game_desk", args=[game.pk])).content.decode()
+
+
+def test_the_desk_s_webhooks_cost_two_queries_however_many_deliveries(
+    cast_game, serve, django_assert_num_queries
+):
+    from games.webhooks.selectors import RECENT, endpoints_desk
+    from tests.games.webhooks.conftest import tell
+
+    server = serve("slack")
+    for _ in range(3):
+        destination(cast_game, server)
+    for _ in range(RECENT + 3):
+        tell(cast_game)
+    with django_assert_num_queries(2):
+        shown = endpoints_desk(cast_game)
+    assert [len(e.deliveries) for e in shown] == [RECENT] * 3

@@ -17,7 +17,7 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 
@@ -107,13 +107,17 @@ def _row(endpoint, story, now):
         first_try = debounce
     else:
         first_try = now
-    return WebhookDelivery.objects.create(
-        endpoint=endpoint,
-        event=story.event,
-        payload=payload,
-        once=story.once,
-        replaces=story.replaces,
-        message_id=f"msg_{uuid.uuid4().hex}",
-        next_try_at=first_try,
-        created_at=now,
-    )
+    try:
+        with transaction.atomic():  # a rival's row of the same `once`: this one only skips
+            return WebhookDelivery.objects.create(
+                endpoint=endpoint,
+                event=story.event,
+                payload=payload,
+                once=story.once,
+                replaces=story.replaces,
+                message_id=f"msg_{uuid.uuid4().hex}",
+                next_try_at=first_try,
+                created_at=now,
+            )
+    except IntegrityError:
+        return None

@@ -674,6 +674,7 @@ class Notification(models.Model):
         SIGNUP = "signup"  # a game filled, started, or did not fill
         REPLACEMENT = "replacement"  # a seat offered to a volunteer; a replacement wanted
         PROD = "prod"  # a prod, to the player and to the moderator
+        WEBHOOK = "webhook"  # a chat destination turned off (games/webhooks), to the moderator
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

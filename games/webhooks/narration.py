@@ -3,6 +3,7 @@
 from django.utils.translation import gettext, gettext_lazy
 
 from games.mail import game_url
+from games.narration.said import meaning, sentence
 
 from .story import Story
 
@@ -34,3 +35,18 @@ def test_story(game):
         )
 
     return build
+
+
+# The moderator's notification when a destination is turned off (Notification.words).
+TURNED_OFF = "note_webhook_off"
+sentence(
+    TURNED_OFF,
+    gettext_lazy(
+        "A chat destination of %(title)s (%(host)s) was turned off: its deliveries kept "
+        "failing. The desk says why."
+    ),
+)
+
+
+def turned_off_words(title: str, host: str) -> dict:
+    return meaning(TURNED_OFF, title=title, host=host)

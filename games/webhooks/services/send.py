@@ -28,8 +28,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 from standardwebhooks import Webhook
 
-from games.models import WebhookDelivery, WebhookEndpoint, WebhookMessage
+from games.models import Notification, WebhookDelivery, WebhookEndpoint, WebhookMessage
+from games.services.inbox import notifications_write
 
+from ..narration import turned_off_words
 from ..secrets import unseal
 from . import net
 
@@ -205,6 +207,19 @@ def _endpoint_failed(endpoint_id: int, reason: str, now) -> None:
     )
     if disabled:
         logger.warning("webhook endpoint %s disabled after repeated failures", endpoint_id)
+        _moderator_tell(endpoint_id)
+
+
+def _moderator_tell(endpoint_id: int) -> None:
+    """The game's moderator is told in-site (the desk says why); a site-wide destination
+    is the admins' (the admin lists it as off)."""
+    endpoint = WebhookEndpoint.objects.select_related("game").get(pk=endpoint_id)
+    game = endpoint.game
+    if game is None:
+        return
+    key = f"webhook-{endpoint.pk}-{endpoint.disabled_at:%Y%m%d%H%M%S}"
+    words = turned_off_words(game.title, endpoint.host)
+    notifications_write(game, [(game.host_id, Notification.Kind.WEBHOOK, key, words)], once=True)
 
 
 def _fail(row, status, reason, now, *, gave_up=False) -> None:

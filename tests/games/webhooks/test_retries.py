@@ -11,7 +11,8 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import WebhookDelivery, WebhookEndpoint
+from games.models import Notification, WebhookDelivery, WebhookEndpoint
+from games.selectors.notifications import notification_url
 from games.webhooks.services import send
 from tests.games.webhooks.conftest import destination, tell
 
@@ -121,6 +122,15 @@ def test_a_destination_that_keeps_failing_is_turned_off_and_the_desk_says_so(
     assert WebhookDelivery.objects.count() == 3
 
     client.force_login(cast_game.host)
+    inbox = client.get(reverse("notifications")).content.decode()
+    assert (
+        "A chat destination of The named cast (127.0.0.1) was turned off: its deliveries "
+        "kept failing. The desk says why."
+    ) in inbox
+    [note] = Notification.objects.filter(user=cast_game.host, kind="webhook")
+    assert notification_url(cast_game, note.kind, "public", None) == reverse(
+        "game_desk", args=[cast_game.pk]
+    )
     desk = client.get(reverse("game_desk", args=[cast_game.pk])).content.decode()
     assert "A destination was turned off after its deliveries kept failing" in desk
     assert "Turned off after repeated failed deliveries; the last: HTTP 404" in desk

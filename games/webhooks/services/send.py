@@ -16,6 +16,7 @@
   the first event, posting nothing), so a retry never posts twice.
 """
 
+import http.client
 import json
 import logging
 from datetime import UTC, datetime, timedelta
@@ -247,6 +248,10 @@ def delivery_send(row: WebhookDelivery, now=None) -> bool:
         status = getattr(exc, "status", None)
         wait = getattr(exc, "wait", None)
         reason = str(exc) if isinstance(exc, Later) else _reason(exc)
+        if not isinstance(exc, (Later, OSError, http.client.HTTPException)):
+            # Not the network's: a bug of ours. Its type alone (its text might quote the
+            # address); the row is tried again like any failure.
+            logger.warning("webhook delivery %s: unexpected %s", row.pk, type(exc).__name__)
         gap = max(retry_gap(row.attempts), wait or timedelta(0))
         if now + gap > row.created_at + settings.WEBHOOK_GIVE_UP:
             _fail(row, status, f"given up: {reason}", now, gave_up=True)

@@ -10,7 +10,8 @@ from games.models import WebhookDelivery, WebhookMessage
 from games.webhooks.services import send
 from tests.games.webhooks.conftest import destination, tell
 
-pytestmark = pytest.mark.django_db
+# Each starts HTTP servers on loopback.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_a_story_reaches_discord_slack_matrix_and_a_signed_endpoint(

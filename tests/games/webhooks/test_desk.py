@@ -21,6 +21,7 @@ def _urls(game, endpoint):
     ]
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 @pytest.mark.parametrize("who", ["player", "stranger", "visitor"])
 def test_only_the_moderator_may_touch_the_game_s_webhooks(
     cast_game, cast_users, serve, client, who
@@ -40,6 +41,7 @@ def test_only_the_moderator_may_touch_the_game_s_webhooks(
     assert WebhookEndpoint.objects.get().enabled and not WebhookDelivery.objects.exists()
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 def test_another_game_s_destination_is_not_the_moderator_s_to_touch(
     cast_game, moderator, cast_users, serve, client
 ):
@@ -55,6 +57,7 @@ def test_another_game_s_destination_is_not_the_moderator_s_to_touch(
     assert not WebhookDelivery.objects.exists()
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 def test_the_moderator_adds_tests_and_removes_a_destination(cast_game, serve, client):
     server = serve("discord")
     client.force_login(cast_game.host)
@@ -97,6 +100,7 @@ def test_a_refused_destination_says_why_and_writes_nothing(cast_game, client):
     assert not WebhookEndpoint.objects.exists()
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 def test_a_turned_off_destination_is_not_tested(cast_game, client, serve):
     endpoint = destination(cast_game, serve("slack"))
     WebhookEndpoint.objects.update(enabled=False, disabled_reason="HTTP 404")
@@ -114,6 +118,7 @@ def test_the_desk_of_an_open_game_offers_the_destinations_too(moderator, cast_us
     assert "Add a destination" in client.get(reverse("game_desk", args=[game.pk])).content.decode()
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 def test_the_desk_s_webhooks_cost_two_queries_however_many_deliveries(
     cast_game, serve, django_assert_num_queries
 ):

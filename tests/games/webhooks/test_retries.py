@@ -16,7 +16,8 @@ from games.selectors.notifications import notification_url
 from games.webhooks.services import send
 from tests.games.webhooks.conftest import destination, tell
 
-pytestmark = pytest.mark.django_db
+# Each starts HTTP servers on loopback.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def _gaps(row, tries):

@@ -14,7 +14,8 @@ from games.webhooks.services import send
 from tests.factories import UserFactory
 from tests.games.webhooks.conftest import tell
 
-pytestmark = pytest.mark.django_db
+# Each starts HTTP servers on loopback.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 DISCORD_TOKEN = "dIsCoRdToKeN-s3cr3t-0123456789"
 MATRIX_TOKEN = "syt_bWF0cml4_s3cr3tMatrixToken"

@@ -30,6 +30,7 @@ def test_public_addresses_are(address):
     assert net.is_public(address)
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 @pytest.mark.django_db
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
 def test_a_loopback_destination_is_refused_when_the_operator_does_not_allow_it(
@@ -51,6 +52,7 @@ def test_a_loopback_destination_is_refused_when_the_operator_does_not_allow_it(
     assert server.requests == []
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 @pytest.mark.django_db
 def test_plain_http_is_refused_when_the_operator_does_not_allow_private_addresses(
     cast_game, serve, settings
@@ -94,6 +96,7 @@ def test_a_host_with_one_private_address_among_public_ones_is_refused(monkeypatc
     assert net.addresses_checked("hooks.example", 443) == ["93.184.216.34"]
 
 
+@pytest.mark.slow  # starts an HTTP server on loopback
 def test_the_connection_goes_to_the_address_checked_with_the_host_s_name(
     monkeypatch, serve, settings
 ):

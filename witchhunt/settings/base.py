@@ -323,6 +323,8 @@ WEBHOOK_RETRY_MAX_SECONDS = 3600
 WEBHOOK_GIVE_UP = timedelta(days=1)
 WEBHOOK_DISABLE_AFTER = 10
 WEBHOOK_DEBOUNCE_SECONDS = 30
+# The desk shows a destination's recent deliveries; rows done are forgotten after this.
+WEBHOOK_KEEP = timedelta(days=30)
 
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20

@@ -24,7 +24,6 @@ from email.utils import parsedate_to_datetime
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from standardwebhooks import Webhook
@@ -236,8 +235,7 @@ def delivery_send(row: WebhookDelivery, now=None) -> bool:
     try:
         if not address:
             raise Failed("the address cannot be read: add the destination again")
-        with transaction.atomic():  # the Discord message kept commits with the send
-            SENDERS[endpoint.kind](row, endpoint, address, now)
+        SENDERS[endpoint.kind](row, endpoint, address, now)  # no transaction held over I/O
     except net.Refused as exc:
         _fail(row, None, str(exc), now)
         return False
@@ -286,9 +284,13 @@ def deliveries_send(*, ids: list[int]) -> int:
 
 
 def deliveries_sweep(*, now=None) -> int:
-    """The beat's sweep: give up the rows pending past WEBHOOK_GIVE_UP, then send the due
-    ones of enabled destinations (a retry, a debounced story, a lost task)."""
+    """The beat's sweep: forget the rows done for longer than WEBHOOK_KEEP, give up the
+    rows pending past WEBHOOK_GIVE_UP, then send the due ones of enabled destinations (a
+    retry, a debounced story, a lost task)."""
     now = now or timezone.now()
+    WebhookDelivery.objects.exclude(status=PENDING).filter(
+        created_at__lt=now - settings.WEBHOOK_KEEP
+    ).delete()
     old = WebhookDelivery.objects.filter(
         status=PENDING, created_at__lt=now - settings.WEBHOOK_GIVE_UP, next_try_at__lte=now
     ).filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))

@@ -45,6 +45,7 @@ class Server:
     delay: float = 0.0  # slow
     retry_after: str = "120"  # rate_limited
     lose_answers: int = 0  # matrix: answers dropped after posting (a lost response)
+    tls: object = None  # an ssl.SSLContext: the server answers https
     requests: list = field(default_factory=list)
     posted: list = field(default_factory=list)  # payloads that made a message
     messages: dict = field(default_factory=dict)  # discord: id -> payload; matrix: txn -> id
@@ -82,6 +83,8 @@ class Server:
             do_POST = do_PUT = do_PATCH = do_GET = _handle
 
         self.httpd = ThreadingHTTPServer((LOOPBACK, 0), Handler)
+        if self.tls is not None:
+            self.httpd.socket = self.tls.wrap_socket(self.httpd.socket, server_side=True)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

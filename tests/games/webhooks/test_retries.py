@@ -172,3 +172,22 @@ def test_a_claimed_row_is_not_sent_twice_by_a_rival(cast_game, serve):
     assert send.deliveries_sweep() == 0
     assert server.requests == []
     assert WebhookEndpoint.objects.get().enabled
+
+
+def test_rows_done_are_forgotten_after_a_month_and_pending_ones_kept(cast_game, serve):
+    server = serve("slack")
+    destination(cast_game, server)
+    tell(cast_game)
+    send.deliveries_sweep()
+    WebhookEndpoint.objects.update(enabled=False)
+    tell(cast_game)  # a disabled destination: no row
+    WebhookEndpoint.objects.update(enabled=True)
+    server.kind = "failing"
+    tell(cast_game)
+    send.deliveries_sweep()
+    assert sorted(WebhookDelivery.objects.values_list("status", flat=True)) == ["pending", "sent"]
+    later = timezone.now() + timedelta(days=31)
+    with time_machine.travel(later, tick=False):
+        WebhookEndpoint.objects.update(enabled=False)  # the pending row is not due to be sent
+        send.deliveries_sweep()
+    assert list(WebhookDelivery.objects.values_list("status", flat=True)) == ["gave_up"]

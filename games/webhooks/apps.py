@@ -8,7 +8,7 @@ class WebhooksConfig(AppConfig):
     label = "webhooks"
 
     def ready(self):
-        from . import panels, story, tasks
+        from . import checks, panels, story, tasks  # noqa: F401 (checks registers itself)
         from .services.deliveries import deliveries_write
 
         story.listen(deliveries_write)

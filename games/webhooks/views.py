@@ -55,6 +55,8 @@ def webhook_add(request, game_id):
             game=game, user=request.user, kind=data["kind"], address=data["address"],
             room=data["room"], token=data["token"], events=data["events"],
             mentions=data["mentions"],
+            # The game's news in its moderator's language (their profile's), else the site's.
+            language=request.user.language,
         )  # fmt: skip
 
     answer = desk_run(

@@ -18,7 +18,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone, translation
 
 from accounts.models import User
@@ -100,9 +101,11 @@ def _row(endpoint, story, now):
             free, endpoint=endpoint, replaces=story.replaces, status=PENDING
         ).first()
         if waiting is not None:
+            # Never sooner than a retry's gap after a failure asked for.
             WebhookDelivery.objects.filter(pk=waiting.pk).update(
-                payload=payload, next_try_at=debounce, event=story.event
-            )
+                payload=payload, next_try_at=Greatest("next_try_at", Value(debounce)),
+                event=story.event,
+            )  # fmt: skip
             return waiting
         first_try = debounce
     else:

@@ -133,3 +133,18 @@ def test_the_desk_s_webhooks_cost_two_queries_however_many_deliveries(
     with django_assert_num_queries(2):
         shown = endpoints_desk(cast_game)
     assert [len(e.deliveries) for e in shown] == [RECENT] * 3
+
+
+def test_a_destination_added_on_the_desk_speaks_the_moderator_s_language(cast_game, client):
+    cast_game.host.language = "de"
+    cast_game.host.save()
+    client.force_login(cast_game.host)
+    client.post(
+        reverse("game_webhook_add", args=[cast_game.pk]),
+        {
+            "kind": "slack",
+            "address": "https://hooks.slack.com/services/T/B/x",
+            "events": ["game_ended"],
+        },
+    )
+    assert WebhookEndpoint.objects.get().language == "de"

@@ -191,3 +191,22 @@ def test_rows_done_are_forgotten_after_a_month_and_pending_ones_kept(cast_game, 
         WebhookEndpoint.objects.update(enabled=False)  # the pending row is not due to be sent
         send.deliveries_sweep()
     assert list(WebhookDelivery.objects.values_list("status", flat=True)) == ["gave_up"]
+
+
+def test_a_new_vote_count_never_hastens_a_retry(cast_game, serve):
+    server = serve("failing")
+    destination(cast_game, server, kind="discord")
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        tell(cast_game, "vote_count", title="Votes 1", replaces="votes")
+    for _ in range(5):  # gaps of 30 s, 1, 2, 4, 8 minutes
+        row = WebhookDelivery.objects.get()
+        with time_machine.travel(row.next_try_at, tick=False):
+            send.deliveries_sweep()
+    row = WebhookDelivery.objects.get()
+    assert row.next_try_at - row.created_at > timedelta(minutes=15)
+    with time_machine.travel(row.next_try_at - timedelta(minutes=5), tick=False):
+        tell(cast_game, "vote_count", title="Votes 2", replaces="votes")
+    after = WebhookDelivery.objects.get()
+    assert after.next_try_at == row.next_try_at  # the words changed, the wait did not
+    assert after.payload["embeds"][0]["title"] == "Votes 2"

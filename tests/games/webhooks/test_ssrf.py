@@ -145,3 +145,13 @@ def test_the_desk_refuses_an_address_it_will_not_post_to_and_writes_nothing(
     assert words in page.content.decode()
     assert not WebhookEndpoint.objects.exists()
     assert address not in page.content.decode()  # what was typed is not echoed back
+
+
+def test_the_deploy_check_warns_while_private_addresses_are_allowed(settings):
+    from games.webhooks.checks import check_private_addresses
+
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+    assert check_private_addresses(None) == []
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    [warning] = check_private_addresses(None)
+    assert warning.id == "webhooks.W001"

@@ -294,8 +294,9 @@ def deliveries_sweep(*, now=None) -> int:
     old = WebhookDelivery.objects.filter(
         status=PENDING, created_at__lt=now - settings.WEBHOOK_GIVE_UP, next_try_at__lte=now
     ).filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-    for row in old:
-        _fail(row, row.last_status, f"given up: {row.last_error or 'not sent'}", now, gave_up=True)
+    # Rows that waited out the day untried (their destination was off): given up without
+    # counting against it, so turning it on again after a while does not turn it off at once.
+    old.update(status=GAVE_UP, last_error="given up: not sent in time", claimed_until=None)
     due = WebhookDelivery.objects.filter(
         status=PENDING, next_try_at__lte=now, endpoint__enabled=True
     ).order_by("next_try_at")

@@ -210,3 +210,33 @@ def test_a_new_vote_count_never_hastens_a_retry(cast_game, serve):
     after = WebhookDelivery.objects.get()
     assert after.next_try_at == row.next_try_at  # the words changed, the wait did not
     assert after.payload["embeds"][0]["title"] == "Votes 2"
+
+
+def test_turned_on_again_days_later_its_stale_rows_are_given_up_without_turning_it_off(
+    cast_game, serve, client, settings
+):
+    settings.WEBHOOK_DISABLE_AFTER = 2
+    server = serve("gone")
+    endpoint = destination(cast_game, server, kind="slack")
+    for _ in range(2):
+        tell(cast_game)
+        send.deliveries_sweep()
+    for _ in range(3):
+        tell(cast_game)  # off: no rows
+    endpoint.refresh_from_db()
+    assert not endpoint.enabled
+    WebhookEndpoint.objects.update(enabled=True)
+    tell(cast_game)
+    tell(cast_game)
+    WebhookEndpoint.objects.update(enabled=False)  # two rows wait while it is off
+    server.kind = "slack"
+    client.force_login(cast_game.host)
+    with time_machine.travel(timezone.now() + timedelta(days=2), tick=False):
+        client.post(reverse("game_webhook_enable", args=[cast_game.pk, endpoint.pk]))
+        send.deliveries_sweep()
+        tell(cast_game)
+        send.deliveries_sweep()
+    endpoint.refresh_from_db()
+    assert endpoint.enabled and endpoint.failures == 0
+    statuses = sorted(WebhookDelivery.objects.values_list("status", flat=True))
+    assert statuses == ["failed", "failed", "gave_up", "gave_up", "sent"]

@@ -75,7 +75,9 @@ def test_an_allowed_import_passes_the_lint(path, source):
 
 
 # --- the core and its capabilities (docs/architecture.md) -------------------------------------
-CAPABILITIES = ("fair_deal", "lab", "reading", "community", "archive", "leaving", "calendar")
+CAPABILITIES = (
+    "fair_deal", "lab", "reading", "community", "archive", "leaving", "calendar", "webhooks"
+)
 CORE = (
     "games/services/example.py",
     "games/selectors/example.py",

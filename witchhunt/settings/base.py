@@ -2,6 +2,7 @@
 ALLOWED_HOSTS itself, since their defaults differ (or must not exist) per environment."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from witchhunt.logs import logging_config
@@ -298,6 +299,10 @@ LAB_POLL_SECONDS = 2
 
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20
+
+# A game's webhooks say "Day 2 ends in 45 min" once its deadline is this near (the clock's
+# sweep looks; games/webhooks/near.py), once per deadline: a moved one is near again.
+WEBHOOK_DEADLINE_NEAR = timedelta(hours=1)
 
 # seed_demo creates accounts with a published password; local and test settings allow it.
 DEMO_SEED_ALLOWED = False

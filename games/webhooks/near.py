@@ -1,0 +1,56 @@
+"""A deadline near, told from the clock: each sweep (SWEEP_TICKED) looks for the running
+games whose deadline comes within settings.WEBHOOK_DEADLINE_NEAR and tells each once per
+game, phase and deadline (the story's `once`: a deadline moved later or earlier is near
+again). A paused clock's deadline is not near: it does not run.
+
+The story's `once` is what keeps it to one delivery a destination; the cache only spares
+the sweeps after the first a game's announcement every 10 s (a miss, Redis down, costs an
+announcement that `once` refuses). The key is set once the announcement has committed, so
+one that rolled back is made again by the next sweep.
+
+The deadline is the game page's, public: the story says when the phase ends, never who
+has not acted yet (that moves with hidden inputs).
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+
+from . import story, tell
+
+NEAR = "webhook deadlines near"  # the sweep's count of games told
+TOLD = "webhooks:near:"  # the cache's key of a deadline told, before its `once`
+
+
+def near_games(now):
+    """The running games whose deadline is after `now` and within the setting of it."""
+    within = getattr(settings, "WEBHOOK_DEADLINE_NEAR", timedelta(hours=1))
+    return Game.objects.filter(
+        status=Game.Status.RUNNING,
+        paused_at__isnull=True,
+        deadline_at__gt=now,
+        deadline_at__lte=now + within,
+    ).order_by("deadline_at")
+
+
+def deadlines_near(*, now=None, counts=None, **_) -> bool:
+    """SWEEP_TICKED: announce each near deadline not yet told; never leaves work undone."""
+    now = now or timezone.now()
+    told = 0
+    for game in near_games(now):
+        key = TOLD + tell.deadline_once(game).replace(" ", "_")  # a cache key has no space
+        if cache.get(key):
+            continue
+        timeout = (game.deadline_at - now).total_seconds() + 60
+        with transaction.atomic():
+            story.announce(game, "deadline_near", tell.deadline_near(game, now))
+            transaction.on_commit(lambda key=key, t=timeout: cache.set(key, 1, t))
+        told += 1
+    if told and counts is not None:
+        counts[NEAR] = counts.get(NEAR, 0) + told
+    return False

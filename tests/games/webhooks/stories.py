@@ -7,6 +7,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
+import time_machine
+
 from games import queue, services
 from games.services import sweep
 from games.webhooks import receivers, story
@@ -47,10 +49,14 @@ def told(languages=("en",)):
             receivers.disconnect()
 
 
-def near_sweep(game, before=timedelta(minutes=30)):
-    """The clock's sweep `before` the game's deadline: what it tells of a deadline near."""
+def near_sweep(game, before=timedelta(minutes=30), look=lambda: None):
+    """The clock's sweep `before` the game's deadline, at that moment (a night's midnight
+    passes too, W-3): it tells of a deadline near. `look()` is called at that moment."""
     game.refresh_from_db()
-    return sweep.clock_sweep(game.deadline_at - before, share=False)
+    with time_machine.travel(game.deadline_at - before, tick=False):
+        counts = sweep.clock_sweep(share=False)
+        look()
+    return counts
 
 
 def _fresh(game):
@@ -58,13 +64,15 @@ def _fresh(game):
     return game
 
 
-def lynch(game, users, target):
-    """The living vote for `target` one by one until the day ends (W-4) or the game does."""
+def lynch(game, users, target, after=lambda game, users: None):
+    """The living vote for `target` one by one until the day ends (W-4) or the game does;
+    `after(game, users)` after each vote."""
     day = _fresh(game).phase
     for seat in [s.name for s in engine_state(game).seats if s.living and s.name != target]:
         if _fresh(game).phase != day or game.status == Game.Status.FINISHED:
             break
         services.vote_cast(game=game, user=users[seat], target=target)
+        after(game, users)
     assert _fresh(game).phase != day or game.status == Game.Status.FINISHED, target
 
 
@@ -83,25 +91,22 @@ def witchhunt_game(moderator, after=lambda game, users: None):
     after(game, users)
     game = services.game_start(game=_fresh(game), by=moderator)
     after(game, users)
-    near_sweep(game)
-    after(game, users)
+    near_sweep(game, look=lambda: after(game, users))
     services.vote_cast(game=_fresh(game), user=users["ann"], target="bob")
     after(game, users)
-    lynch(_fresh(game), users, "bob")
-    after(game, users)
+    lynch(_fresh(game), users, "bob", after)
     services.action_submit(game=_fresh(game), user=users["ivy"], action="ability", targets=["jon"])
     services.action_submit(game=_fresh(game), user=users["hal"], action="coven", target="ann")
     after(game, users)
     services.phase_advance(game=_fresh(game), by=moderator)
     after(game, users)
     services.clock_extend(game=_fresh(game), by=moderator, delta=timedelta(hours=2))
-    near_sweep(game)
-    after(game, users)
+    near_sweep(game, look=lambda: after(game, users))
     services.vote_cast(game=_fresh(game), user=users["dan"], target="hal")
+    after(game, users)
     services.vote_withdraw(game=_fresh(game), user=users["dan"])
     after(game, users)
-    lynch(_fresh(game), users, "hal")
-    after(game, users)
+    lynch(_fresh(game), users, "hal", after)
     return _fresh(game), users
 
 
@@ -120,17 +125,14 @@ def werewolf_game(moderator, after=lambda game, users: None):
     after(game, users)
     nights = (("gus", "bob", ("bob", "cat"), "dan"), ("bob", "cat", ("cat",), "eve"))
     for target, looked_at, wolves, victim in nights:
-        lynch(_fresh(game), users, target)
-        after(game, users)
+        lynch(_fresh(game), users, target, after)
         services.action_submit(game=_fresh(game), user=users["ann"], action="ability",
                                targets=[looked_at])  # fmt: skip
         for wolf in wolves:
             services.action_submit(game=_fresh(game), user=users[wolf], action="pack",
                                    target=victim)  # fmt: skip
-        near_sweep(game)
-        after(game, users)
+        near_sweep(game, look=lambda: after(game, users))
         services.phase_advance(game=_fresh(game), by=moderator)
         after(game, users)
-    lynch(_fresh(game), users, "cat")
-    after(game, users)
+    lynch(_fresh(game), users, "cat", after)
     return _fresh(game), users

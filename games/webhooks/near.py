@@ -38,6 +38,11 @@ def near_games(now):
     ).order_by("deadline_at")
 
 
+def _remember(key: str, deadline_at) -> None:
+    """Until a minute past the deadline (from when the announcement committed)."""
+    cache.set(key, 1, max((deadline_at - timezone.now()).total_seconds(), 0) + 60)
+
+
 def deadlines_near(*, now=None, counts=None, **_) -> bool:
     """SWEEP_TICKED: announce each near deadline not yet told; never leaves work undone."""
     now = now or timezone.now()
@@ -46,10 +51,9 @@ def deadlines_near(*, now=None, counts=None, **_) -> bool:
         key = TOLD + tell.deadline_once(game).replace(" ", "_")  # a cache key has no space
         if cache.get(key):
             continue
-        timeout = (game.deadline_at - now).total_seconds() + 60
         with transaction.atomic():
             story.announce(game, "deadline_near", tell.deadline_near(game, now))
-            transaction.on_commit(lambda key=key, t=timeout: cache.set(key, 1, t))
+            transaction.on_commit(lambda key=key, at=game.deadline_at: _remember(key, at))
         told += 1
     if told and counts is not None:
         counts[NEAR] = counts.get(NEAR, 0) + told

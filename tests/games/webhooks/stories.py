@@ -10,10 +10,10 @@ from datetime import timedelta
 import time_machine
 
 from games import queue, services
-from games.services import sweep
-from games.webhooks import receivers, story
 from games.mapping import engine_state
 from games.models import Game
+from games.services import sweep
+from games.webhooks import receivers, story
 from tests.games.afterlife_cast import AFTERLIFE_CAST
 from tests.games.conftest import make_game, users_for
 

@@ -18,7 +18,7 @@ from django.db import transaction
 
 from games import services
 from tests.games.noninterference import SALT, T0, clear_caches, reset_sequences
-from tests.games.test_noninterference import HIDDEN, WOLF_HIDDEN, _wolf_story, _witchhunt
+from tests.games.test_noninterference import HIDDEN, WOLF_HIDDEN, _witchhunt, _wolf_story
 from tests.games.webhooks.stories import near_sweep, told
 
 pytestmark = pytest.mark.django_db

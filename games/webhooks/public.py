@@ -8,12 +8,14 @@ and the vote count is the game page's (selectors/votes.py). A story whose words 
 with a hidden input would be a side channel (tests/games/webhooks/test_story_twins.py).
 """
 
+import re
 from dataclasses import dataclass
 from datetime import UTC
 
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from games.mail import absolute_url
 from games.models import Game, GameEvent, GameInput, Post
 from games.narration import describe_event
 from games.narration.said import post_words
@@ -42,6 +44,11 @@ def game_seats(game: Game) -> Seats:
     return Seats({s.name: s.user.player_name for s in seats}, {s.name: s.user_id for s in seats})
 
 
+# A page of the site a post's words name by its path (the fair deal's "How to check the
+# deal: /games/12/fair-deal/"): a chat needs the whole address.
+SITE_PATH = re.compile(r"(?<!\S)/[\w][\w/.-]*")
+
+
 @dataclass(frozen=True)
 class Said:
     """One system post of the public thread: its number, its words (as a reader reads them
@@ -53,8 +60,10 @@ class Said:
 
     def text(self, names) -> str:
         if self.words:
-            return post_words(self.words, names)[0]  # as selectors.threads words it
-        return describe_event(*self.event, names) if self.event else ""
+            text = post_words(self.words, names)[0]  # as selectors.threads words it
+        else:
+            text = describe_event(*self.event, names) if self.event else ""
+        return SITE_PATH.sub(lambda path: absolute_url(path.group()), text)
 
     def events(self) -> list[tuple]:
         """The events it announces: a summary's and the start post's are in its words."""

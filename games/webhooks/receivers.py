@@ -4,8 +4,9 @@ so a story is announced with the write that made it or not at all.
 
 - GAME_OPENED: the game is open for sign-ups;
 - GAME_STARTED: it started (the start post, the players, Day 1's deadline);
-- INPUT_APPLIED: a day's public vote count moved (a vote, a withdrawal, a death by day);
-  one story a day, each superseding the last (`replaces`);
+- INPUT_APPLIED: a day's public vote count moved (a vote, a withdrawal, a death by day),
+  or the day ended (the final count); one story a day, each superseding the last
+  (`replaces`);
 - PHASE_BEGAN: the phase that ended (its summary post: the count, the lynch, the deaths),
   then the one that began (its deadline);
 - GAME_ENDED: the end (the last post, the winners, the reveal's link);
@@ -32,12 +33,15 @@ def started(*, game, **_):
 
 
 def count_moved(*, game, phase, state, rows, **_):
-    """A day's public count moved: only public rows count, so a hidden input (a night
+    """A day's public count moved, or the day ended (its count is final: the message a
+    chat edits in place says so). Only public rows count, so a hidden input (a night
     action, a secret day power) tells nothing, not even that something happened."""
     day = Phase.parse(phase)
     if day is None or day.is_night:
         return
-    if any(r.audience == GameEvent.Audience.PUBLIC and r.kind in COUNT_MOVES for r in rows):
+    ended = game.phase != phase or game.status == game.Status.FINISHED
+    moved = any(r.audience == GameEvent.Audience.PUBLIC and r.kind in COUNT_MOVES for r in rows)
+    if ended or moved:
         story.announce(game, "vote_count", tell.vote_count_story(game, phase, state))
 
 

@@ -37,7 +37,11 @@ def test_a_days_vote_count_is_one_story_each_move_supersedes(moderator, cast_use
     services.phase_advance(game=_fresh(game), by=moderator)
     with told() as heard:
         services.vote_cast(game=_fresh(game), user=cast_users["ann"], target="hal")
-    assert [h.en.replaces for h in heard] == [f"votes:{game.pk}:day 2"]
+        services.phase_advance(game=_fresh(game), by=moderator)  # no lynch: the count is final
+    counts = [h.en for h in heard if h.event == "vote_count"]
+    assert [c.replaces for c in counts] == [f"votes:{game.pk}:day 2"] * 2
+    assert counts[-1].title == "The named cast · Final vote count of Day 2"
+    assert "Hal (1): Ann" in counts[-1].text.splitlines()
 
 
 def test_every_other_story_is_told_once(moderator, cast_users, traveller):

@@ -7,9 +7,11 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import queue, services
-from games.webhooks import near
+from games.webhooks import near, story
 from tests.games.conftest import make_game
 from tests.games.webhooks.stories import lynch, near_sweep, told
 
@@ -129,3 +131,35 @@ def test_a_game_opened_for_sign_ups_is_announced_by_the_core(moderator, cast_use
     assert story.title == "The named cast is open for sign-ups"
     assert story.text == "A game of Witchhunt 9.0 for 8 players."
     assert story.url == f"http://127.0.0.1:8000/games/{game.pk}/"
+
+
+# --- what a story costs the write that tells it --------------------------------------------
+def _queries(act) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        act()
+    return len(queries)
+
+
+def test_a_story_costs_a_write_nothing_until_a_destination_builds_it(moderator, cast_users):
+    game = make_game(moderator, cast_users)
+
+    def vote(who, target):
+        return lambda: services.vote_cast(game=_fresh(game), user=cast_users[who], target=target)
+
+    plain = _queries(vote("ann", "bob"))
+    ignored = []
+
+    def ignore(game, event, build):  # a destination that does not follow this game
+        ignored.append(event)
+
+    story.listen(ignore)
+    try:
+        with told(()) as heard:  # heard, never built
+            unbuilt = _queries(vote("cat", "bob"))
+    finally:
+        story._sinks.remove(ignore)
+    assert [h.event for h in heard] == ignored == ["vote_count"]
+    assert unbuilt == plain
+    with told() as heard:
+        built = _queries(vote("dan", "bob"))
+    assert built == plain + 1  # the seats' names: the count is the engine's, in memory

@@ -10,6 +10,7 @@ id sequences set back, every cache emptied, at the same frozen moment, the deal'
 same.
 """
 
+from datetime import timedelta
 from unittest import mock
 
 import pytest
@@ -17,9 +18,20 @@ import time_machine
 from django.db import transaction
 
 from games import services
+from games.mapping import engine_state
+from games.services import sweep
+from tests.games.conftest import make_game
 from tests.games.noninterference import SALT, T0, clear_caches, reset_sequences
-from tests.games.test_noninterference import HIDDEN, WOLF_HIDDEN, _witchhunt, _wolf_story
-from tests.games.webhooks.stories import near_sweep, told
+from tests.games.test_noninterference import (
+    CAST,
+    HIDDEN,
+    WOLF_HIDDEN,
+    _refresh,
+    _users,
+    _witchhunt,
+    _wolf_story,
+)
+from tests.games.webhooks.stories import lynch, near_sweep, told
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +91,39 @@ def test_the_twins_do_tell_a_public_difference_apart():
     assert first != second
     told_apart = next(b for a, b in zip(first, second, strict=False) if a != b)
     assert told_apart.event == "vote_count" and "Eve (1): Dan" in told_apart.en.text
+
+
+def _early_night(hidden):
+    """W-2a: a game that ends phases early. Day 1 the town lynches Bob; Night 1 Hal's
+    Coven kills Ann and (in one twin) Ivy looks at Jon; after midnight every living player
+    says they are done, the deadline moves up to the grace period, and the clock ends the
+    night there. The early end is told the same way whatever was done in the dark."""
+    u = _users(CAST)
+    game = make_game(u["mod"], u, cast=CAST, options={"public_setup": False}, early_end=True,
+                     early_end_grace=timedelta(minutes=20))  # fmt: skip
+    lynch(_refresh(game), u, "bob")
+    services.action_submit(game=_refresh(game), user=u["hal"], action="coven", target="ann")
+    if hidden:
+        services.action_submit(game=_refresh(game), user=u["ivy"], action="ability",
+                               targets=["jon"])  # fmt: skip
+    with time_machine.travel(_refresh(game).midnight_at, tick=False):
+        sweep.clock_sweep(share=False)  # midnight passes (W-3): now one may say "done"
+        for seat in engine_state(_refresh(game)).seats:
+            if seat.living:
+                services.phase_lock_in(game=_refresh(game), user=u[seat.name])
+    yield "night 1, everyone done", _refresh(game), u
+    with time_machine.travel(_refresh(game).deadline_at, tick=False):
+        sweep.clock_sweep(share=False)  # the grace is over: the clock ends the night
+    assert _refresh(game).phase == "day 2"
+    yield "day 2", game, u
+
+
+@pytest.mark.slow
+def test_a_night_that_ends_early_is_told_the_same_whatever_was_done_in_it():
+    first, second = stories_of_twins(_early_night)
+    assert first == second, _first_difference(first, second)
+    near = [h.en.text for h in first if h.event == "deadline_near"]
+    assert "Night 1 ends Tue 3 Mar, 06:20 UTC." in near  # midnight and the grace after it
+    ended = next(h.en for h in first if h.event == "phase_ended" and "Night 1" in h.en.title)
+    lines = ended.text.splitlines()
+    assert lines[0] == "Ann has died." and lines[-1] == "Day 2 begins.", lines

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import queue, services
-from games.webhooks import near, story
+from games.webhooks import story
 from tests.games.conftest import make_game
 from tests.games.webhooks.stories import lynch, near_sweep, told
 
@@ -73,9 +73,8 @@ def test_a_near_deadline_is_told_once_and_again_once_moved(
         near_sweep(game, before=timedelta(hours=2))  # not yet near: an hour is
         assert heard == []
         with django_capture_on_commit_callbacks(execute=True):  # committed: the cache knows
-            counts = near_sweep(game)
+            assert near_sweep(game) == {}  # the clock's own work: none
         near_sweep(game, before=timedelta(minutes=10))  # told already
-    assert counts[near.NEAR] == 1
     assert [h.en.once for h in heard] == [f"deadline:{game.pk}:day 1:{deadline.isoformat()}"]
     assert heard[0].en.title == "The named cast · Day 1 ends in 30 min"
     assert heard[0].en.mentions == ()  # who has not voted yet is nobody's business
@@ -163,3 +162,29 @@ def test_a_story_costs_a_write_nothing_until_a_destination_builds_it(moderator, 
     with told() as heard:
         built = _queries(vote("dan", "bob"))
     assert built == plain + 1  # the seats' names: the count is the engine's, in memory
+
+
+def test_a_story_that_fails_to_be_told_stops_neither_the_clock_nor_the_other_games(
+    moderator, cast_users, traveller, caplog, django_capture_on_commit_callbacks
+):
+    first = make_game(moderator, cast_users, title="First")
+    second = make_game(moderator, cast_users, title="Second")
+    failing = [first.pk]
+
+    def refuse(game, event, build):  # a destination whose write fails, once
+        if game.pk in failing:
+            failing.remove(game.pk)
+            raise RuntimeError("the delivery could not be written")
+
+    story.listen(refuse)
+    try:
+        with told() as heard:
+            with django_capture_on_commit_callbacks(execute=True):
+                assert near_sweep(first) == {}
+            with django_capture_on_commit_callbacks(execute=True):
+                near_sweep(first, before=timedelta(minutes=20))  # the next sweep: told now
+    finally:
+        story._sinks.remove(refuse)
+    told_of = [(h.game, h.event) for h in heard]
+    assert told_of == [(second.pk, "deadline_near"), (first.pk, "deadline_near")]
+    assert f"game {first.pk}: its near deadline could not be told" in caplog.text

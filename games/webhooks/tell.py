@@ -49,6 +49,7 @@ def _ends(phase: str, deadline_at, paused: bool) -> str:
         return pgettext("webhooks", "The clock is paused.")
     if deadline_at is None:
         return ""
+    # Translators: "Day 2 ends Thu 5 Mar, 18:00 UTC." in a chat message.
     return pgettext("webhooks", "%(phase)s ends %(moment)s.") % {
         "phase": phase_label(phase),
         "moment": moment(deadline_at),
@@ -69,6 +70,7 @@ def signups_open(game):
             fields.append((pgettext("webhooks", "Starts"), moment(starts)))
         return Story(
             event="signups_open",
+            # Translators: a chat message's title; %(game)s is the title its host gave the game.
             title=pgettext("webhooks", "%(game)s is open for sign-ups") % {"game": title},
             text=npgettext(
                 "webhooks",

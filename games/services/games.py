@@ -77,7 +77,7 @@ def game_create(
     game.full_clean()
     game.reminder_hours = sorted(game.reminder_hours, reverse=True)  # valid: whole numbers
     game.save()
-    emit(GAME_OPENED, game=game)  # open for sign-ups (a chat hears of it)
+    emit(GAME_OPENED, game=game)  # open for sign-ups
     return game
 
 

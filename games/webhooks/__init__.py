@@ -2,9 +2,9 @@
 Discord or Slack channel, a Matrix room, or a generic HTTPS endpoint signed as Standard
 Webhooks sign.
 
-What is announced is the story (story.py, and receivers.py when present: which of the
-core's events become which public words); this package's machinery turns each story into
-deliveries and sends them:
+What is announced is the story: receivers.py, tell.py, public.py and near.py turn the
+core's events into public words (from public information only); story.py hands each story
+to its sinks. This package's machinery turns each story into deliveries and sends them:
 
 - story.py: the Story and its sinks; `deliveries_write` listens (apps.py);
 - services/deliveries.py: a pending row per destination in the game write's transaction

@@ -1,5 +1,3 @@
-import importlib.util
-
 from django.apps import AppConfig
 
 
@@ -8,14 +6,10 @@ class WebhooksConfig(AppConfig):
     label = "webhooks"
 
     def ready(self):
-        from . import checks, panels, story, tasks  # noqa: F401 (checks registers itself)
+        from . import checks, panels, receivers, story, tasks  # noqa: F401 (checks registers)
         from .services.deliveries import deliveries_write
 
         story.listen(deliveries_write)
-        # What is announced, and on which of the core's events (receivers.py), when present.
-        if importlib.util.find_spec("games.webhooks.receivers") is not None:
-            from . import receivers
-
-            receivers.connect()
+        receivers.connect()  # what is announced, on which of the core's events
         tasks.connect_jobs()
         panels.register_all()

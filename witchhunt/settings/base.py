@@ -330,6 +330,10 @@ WEBHOOK_KEEP = timedelta(days=30)
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20
 
+# A game's webhooks say "Day 2 ends in 45 min" once its deadline is this near (the clock's
+# sweep looks; games/webhooks/near.py), once per deadline: a moved one is near again.
+WEBHOOK_DEADLINE_NEAR = timedelta(hours=1)
+
 # seed_demo creates accounts with a published password; local and test settings allow it.
 DEMO_SEED_ALLOWED = False
 

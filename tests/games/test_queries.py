@@ -303,7 +303,7 @@ def test_every_page_loads_the_engine_state_once(client, moderator, counting_cach
 
 # --- issue 16: sign-ups ---------------------------------------------------------------------------
 OPEN_PAGE_MAX = 7  # an open game: no engine state, no votes; its sign-up facts and absences
-OPEN_DESK_MAX = 4  # the open desk: who signed up and their absences
+OPEN_DESK_MAX = 5  # the open desk: who signed up, their absences, its chat destinations
 OPEN_LOBBY_MAX = 5  # the sign-up facts are the game row's own columns
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from .language import language_field
 from .selectors import is_player_name_taken
-from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name
+from .validators import PLAYER_NAME_MAX_LENGTH, THEME_REFUSED, validate_player_name
 from .zones import UTC, zone_choices
 
 NAME_TAKEN = gettext_lazy("That player name is already taken.")
@@ -109,6 +109,16 @@ class ProfileForm(forms.Form):
             "The site and your emails are written in this language. Your browser’s: "
             "the site follows your browser, your emails are in English."
         )
+    )
+    theme = forms.ChoiceField(
+        label=gettext_lazy("Theme"),
+        choices=[
+            ("", gettext_lazy("My browser’s (light or dark, as it is set)")),
+            ("light", gettext_lazy("Light")),
+            ("dark", gettext_lazy("Dark")),
+        ],
+        required=False,
+        error_messages={"invalid_choice": THEME_REFUSED},
     )
     email_deadline_reminders = forms.BooleanField(
         required=False, label=gettext_lazy("Email me before a deadline in a game I play in")

@@ -4,7 +4,12 @@ from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.utils.translation import gettext_lazy
 
-from .validators import PLAYER_NAME_MAX_LENGTH, validate_player_name, validate_time_zone
+from .validators import (
+    PLAYER_NAME_MAX_LENGTH,
+    validate_player_name,
+    validate_theme,
+    validate_time_zone,
+)
 
 
 def player_key_for(player_name: str) -> str:
@@ -72,6 +77,11 @@ class User(AbstractUser):
     # The member's language (a code of settings.LANGUAGES): their pages and their emails
     # (accounts/language.py). Blank: the pages follow the browser, the emails LANGUAGE_CODE.
     language = models.CharField(gettext_lazy("language"), max_length=16, blank=True, default="")
+    # The member's colour theme: blank follows the browser (prefers-color-scheme), as a
+    # visitor's pages do; "light" or "dark" is kept whatever the browser says (base.html).
+    theme = models.CharField(
+        gettext_lazy("theme"), max_length=8, blank=True, default="", validators=[validate_theme]
+    )
     email_deadline_reminders = models.BooleanField(
         gettext_lazy("deadline reminders by email"), default=True
     )

@@ -5,7 +5,7 @@ from django.db import transaction
 from games.permissions import HOST_GAMES, hosts
 
 from .models import User
-from .validators import validate_player_name, validate_time_zone
+from .validators import validate_player_name, validate_theme, validate_time_zone
 
 
 @transaction.atomic
@@ -45,10 +45,13 @@ def user_profile_update(
     wagon_alerts: bool | None = None,
     email_digest: bool | None = None,
     language: str | None = None,
+    theme: str | None = None,
 ) -> None:
-    """Raises ValidationError for an unknown time zone. An opt-in left out (None) stays
-    as it was."""
+    """Raises ValidationError for an unknown time zone or theme, before anything is
+    written. An opt-in left out (None) stays as it was."""
     validate_time_zone(time_zone)
+    if theme is not None:
+        validate_theme(theme)
     user.time_zone = time_zone
     user.email_deadline_reminders = email_deadline_reminders
     user.email_phase_changes = email_phase_changes
@@ -58,6 +61,7 @@ def user_profile_update(
         ("wagon_alerts", wagon_alerts),
         ("email_digest", email_digest),
         ("language", language),
+        ("theme", theme),
     ):
         if value is not None:
             setattr(user, field, value)

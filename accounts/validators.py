@@ -37,3 +37,14 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(
             gettext_lazy("Unknown time zone %(zone)s."), code="unknown", params={"zone": value}
         )
+
+
+# A member's colour theme (accounts.User.theme): blank follows the browser's
+# prefers-color-scheme; the others are rendered as <html data-theme="..."> (templates/base.html).
+THEMES = ("light", "dark")
+THEME_REFUSED = gettext_lazy("Choose a theme: your browser’s, light or dark.")
+
+
+def validate_theme(value: str) -> None:
+    if value and value not in THEMES:
+        raise ValidationError(THEME_REFUSED, code="unknown_theme")

@@ -67,6 +67,7 @@ def profile(request):
                 "wagon_alerts": user.wagon_alerts,
                 "email_digest": user.email_digest,
                 "language": user.language,
+                "theme": user.theme,
             },
         )
     # The capabilities' own preferences and addresses (push, the calendar feed): their

@@ -674,6 +674,7 @@ class Notification(models.Model):
         SIGNUP = "signup"  # a game filled, started, or did not fill
         REPLACEMENT = "replacement"  # a seat offered to a volunteer; a replacement wanted
         PROD = "prod"  # a prod, to the player and to the moderator
+        WEBHOOK = "webhook"  # a chat destination turned off (games/webhooks), to the moderator
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -917,6 +918,115 @@ class HeldJob(models.Model):
 # The webhooks' destinations and deliveries (games/webhooks).
 
 
+class WebhookEndpoint(models.Model):
+    """A place a game's story is posted (games/webhooks): a Discord or Slack incoming
+    webhook, a Matrix room, or a generic HTTPS endpoint signed as Standard Webhooks sign.
+    `game` null: a site-wide destination (the admin's). The address and the secret (a
+    Matrix access token, a generic endpoint's `whsec_` key, a Discord or Slack webhook's
+    address, which is its own secret) are stored encrypted (webhooks/secrets.py); only the
+    host is kept in clear, for the desk to say where it posts."""
+
+    class Kind(models.TextChoices):
+        DISCORD = "discord", gettext_lazy("Discord")
+        SLACK = "slack", gettext_lazy("Slack")
+        MATRIX = "matrix", gettext_lazy("Matrix")
+        GENERIC = "generic", gettext_lazy("Signed HTTPS endpoint")
+
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="webhook_endpoints"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    host = models.CharField(max_length=255)  # where it posts, shown; never the path or token
+    address_sealed = models.TextField()  # Fernet: the URL (Matrix: the homeserver's)
+    room = models.CharField(max_length=255, blank=True)  # Matrix: the room id
+    secret_sealed = models.TextField(blank=True)  # Fernet: Matrix token, generic whsec_
+    events = models.JSONField(default=list)  # webhooks.story.EVENTS chosen
+    mentions = models.BooleanField(default=False)  # may it ping members (off by default)
+    language = models.CharField(max_length=16, blank=True)  # blank: settings.LANGUAGE_CODE
+    enabled = models.BooleanField(default=True)
+    disabled_reason = models.CharField(max_length=300, blank=True)
+    disabled_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveIntegerField(default=0)  # consecutive failed deliveries
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} at {self.host}"
+
+
+class WebhookDelivery(models.Model):
+    """One story for one destination: written pending in the game write's transaction
+    (webhooks/services/deliveries.py), its payload built then; sent by the `webhooks`
+    queue (services/send.py), retried, given up. `message_id` is fixed at creation: the
+    Standard Webhooks `webhook-id` and the Matrix transaction id, so a retry never posts
+    twice."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", gettext_lazy("waiting")
+        SENT = "sent", gettext_lazy("sent")
+        FAILED = "failed", gettext_lazy("failed")
+        GAVE_UP = "gave_up", gettext_lazy("given up")
+
+    endpoint = models.ForeignKey(
+        WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    event = models.CharField(max_length=20)
+    payload = models.JSONField(default=dict)
+    once = models.CharField(max_length=120, blank=True)
+    replaces = models.CharField(max_length=120, blank=True)
+    message_id = models.CharField(max_length=40, unique=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField()
+    # A sender's claim (services/send.py): no rival sends it, and a debounced story does
+    # not change the payload under a send, until then.
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        indexes = [
+            # The sweep's "pending and due", oldest first.
+            models.Index(
+                fields=["next_try_at"], condition=Q(status="pending"), name="webhook_due_idx"
+            )
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["endpoint", "once"], condition=~Q(once=""), name="webhook_once"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.event} to {self.endpoint_id}: {self.status}"
+
+
+class WebhookMessage(models.Model):
+    """A Discord message edited in place: the one posted for a `replaces` key (the vote
+    count) on one destination; its next story PATCHes it rather than posting anew."""
+
+    endpoint = models.ForeignKey(WebhookEndpoint, on_delete=models.CASCADE, related_name="+")
+    replaces = models.CharField(max_length=120)
+    message_id = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["endpoint", "replaces"], name="webhook_message_key")
+        ]
+
+    def __str__(self):
+        return f"{self.replaces} on {self.endpoint_id}: message {self.message_id}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Web push: subscriptions and each member's push choices (games/push).
 class PushSubscription(models.Model):
@@ -963,3 +1073,21 @@ class PushChoice(models.Model):
 
 # ---------------------------------------------------------------------------------------------
 # The deadlines' calendar feeds (games/calendar).
+class CalendarFeed(models.Model):
+    """A member's private calendar address (`/calendar/<token>.ics`): their games'
+    deadlines. The token is derived from `nonce` with the site's secret key
+    (games/calendar/tokens.py), so the profile can show the address again while a copy of
+    the database alone gives no working address; the feed is found by the token's hash.
+    Revoking draws a new nonce: the old address is a 404 from then on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    nonce = models.CharField(max_length=64, editable=False)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)  # SHA-256, hex
+    created_at = models.DateTimeField()
+    # When a calendar app last read it (written at most once an hour: see games/calendar).
+    fetched_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"calendar feed of {self.user_id}"

@@ -31,6 +31,8 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 # --- the core's events: the name, and what each carries as keyword arguments -----------------
+# a game was created, open for sign-ups, in the transaction that creates it: game
+GAME_OPENED = "game_opened"
 # in the transaction that deals the cards, before the first post: game, setup (deal.py's)
 GAME_DEALT = "game_dealt"
 # the start's system post is about to be written (refine: the Post, unsaved): game, rows
@@ -92,6 +94,7 @@ MEMBER_TOLD = "member_told"
 TOLD_KINDS = ("role", "result", "reminder", "mention", "replacement")
 
 EVENTS = (
+    GAME_OPENED,
     GAME_DEALT,
     START_POST,
     GAME_STARTED,

@@ -77,6 +77,7 @@ def _profile(user) -> dict:
             "email_mentions": user.email_mentions,
             "email_digest": user.email_digest,
             "wagon_alerts": user.wagon_alerts,
+            "theme": user.theme,
         },
     }
 
@@ -206,7 +207,7 @@ def _anonymise(user, now) -> None:
     user.is_active = user.is_staff = user.is_superuser = False
     user.last_login = None
     user.time_zone = "UTC"
-    user.language = ""
+    user.language = user.theme = ""
     user.email_deadline_reminders = user.email_phase_changes = False
     user.email_mentions = user.email_digest = user.wagon_alerts = False
     user.digest_sent_at = user.email_refused_at = None

@@ -32,6 +32,8 @@ def notification_url(game: Game, kind: str, thread: str, number: int | None, key
     """Where a notification leads: its post (in the public thread, the room or the
     afterlife, or their read-only view once the game is over), else the game page; a
     replacement offer, to the offer (issue 16), a replacement wanted, to the desk."""
+    if kind == Notification.Kind.WEBHOOK:  # a chat destination turned off: the desk says why
+        return reverse("game_desk", args=[game.pk])
     if kind == Notification.Kind.REPLACEMENT:
         if key.startswith("offer-"):
             return reverse("replacement_offer", args=[int(key.removeprefix("offer-"))])

@@ -14,7 +14,7 @@ from ..deal import deal_cards, deal_problems, errors_only
 from ..mapping import remember_state, store_events
 from ..models import SEED_BITS, Assignment, Game, Seat
 from ..permissions import can_moderate
-from ..queue import GAME_DEALT, GAME_STARTED, emit
+from ..queue import GAME_DEALT, GAME_OPENED, GAME_STARTED, emit
 from ..signup_rules import signups_start_checked
 from .base import SetupProblems, game_locked
 from .inputs import clock_follow
@@ -77,6 +77,7 @@ def game_create(
     game.full_clean()
     game.reminder_hours = sorted(game.reminder_hours, reverse=True)  # valid: whole numbers
     game.save()
+    emit(GAME_OPENED, game=game)  # open for sign-ups
     return game
 
 

@@ -4,8 +4,9 @@ Playwright cannot download browsers here, so the launch points at /usr/bin/chrom
 $CHROMIUM) with the flags this machine's closed network needs. Screenshots go to
 docs/screenshots/.
 
-Every page a test loads is checked with axe-core as it loads (AxeWatch, below): a test
-fails on the first WCAG 2.0 or 2.1 A or AA violation, whatever else it checks.
+Every page a test loads is checked with axe-core as it loads (AxeWatch, below), in the light
+theme and in the dark one (the browser's prefers-color-scheme, emulated): a test fails on
+the first WCAG 2.0 or 2.1 A or AA violation, contrast included, whatever else it checks.
 
 With WITCHHUNT_PSEUDO_LOCALE=1 (`make test-pseudo`) every page is also checked for English
 no catalog worded (tests/e2e/pseudo_run.py).
@@ -190,14 +191,37 @@ def axe_violations(page):
     return page.evaluate(RUN_AXE, AXE_TAGS) + page.evaluate(MISSING_REFERENCES)
 
 
+# The scheme the page's browser reports now, and whether the page chose a theme of its own
+# (a member's, <html data-theme>: then the browser's preference changes nothing).
+PAGE_SCHEME = """() => document.documentElement.hasAttribute("data-theme") ? "chosen"
+  : (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")"""
+
+
+def axe_violations_in_both_themes(page):
+    """axe_violations in the page's theme, and, unless the page chose one, in the other
+    (the browser's preference emulated, then given back), each line naming its theme."""
+    scheme = page.evaluate(PAGE_SCHEME)
+    if scheme == "chosen":
+        return axe_violations(page)
+    other = "light" if scheme == "dark" else "dark"
+    found = [f"[{scheme}] {v}" for v in axe_violations(page)]
+    page.emulate_media(color_scheme=other)
+    try:
+        found += [f"[{other}] {v}" for v in axe_violations(page)]
+    finally:
+        page.emulate_media(color_scheme=scheme)
+    return found
+
+
 def assert_accessible(page):
-    violations = axe_violations(page)
+    violations = axe_violations_in_both_themes(page)
     assert not violations, f"axe-core on {page.url}:\n" + "\n".join(violations)
 
 
 class AxeWatch:
     """Checks each HTML page the browser loads, once loaded, before the test's next call to
-    the browser: a violation fails the test at that call, naming the page and the rules.
+    the browser, in both themes: a violation fails the test at that call, naming the page,
+    the theme and the rules. Each distinct page is checked once a run in each theme.
 
     The hook is Playwright's one entry point for synchronous calls (`SyncBase._sync`), so the
     tests need no line of their own; the pages they leave open are checked at the end. The
@@ -239,7 +263,7 @@ class AxeWatch:
             skeleton = hash(page.evaluate(SKELETON))
             if skeleton in AxeWatch.seen:
                 return
-            violations = axe_violations(page)
+            violations = axe_violations_in_both_themes(page)
         except PlaywrightError as e:
             if page.is_closed() or "context was destroyed" in str(e):
                 return  # closed, or already navigating on: the next page is checked instead
@@ -290,5 +314,6 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(pseudo_run.report(english.found))
     if AxeWatch.checked:
         terminalreporter.write_line(
-            f"axe-core: {AxeWatch.checked} distinct pages checked (WCAG 2.0 and 2.1 A and AA)"
+            f"axe-core: {AxeWatch.checked} distinct pages checked, light and dark "
+            "(WCAG 2.0 and 2.1 A and AA)"
         )

@@ -101,6 +101,28 @@ def test_the_axe_check_reports_what_it_finds(page, live_server):
         page.title()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_axe_check_reads_each_page_in_the_dark_theme_too(page, live_server):
+    """A page whose words are readable in the light theme but not in the dark one (the
+    browser's preference) fails the check as it loads, naming the dark theme."""
+    page.route(
+        "**/dark-only/",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body="<!DOCTYPE html><html lang='en'><title>x</title><style>"
+            "p { color: #1f1a24; background: #fff; }"
+            "@media (prefers-color-scheme: dark) { p { color: #3a3a3a; background: #222; } }"
+            "</style><main><p>Words in the dark</p></main>",
+        ),
+    )
+    page.goto(f"{live_server.url}/dark-only/")
+    with pytest.raises(AssertionError, match=r"(?s)/dark-only/.*\[dark\] color-contrast") as failed:
+        page.title()
+    assert "[light]" not in str(failed.value)
+    # The check gave the page its light preference back.
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is False
+
+
 # --- pages the other tests do not reach --------------------------------------------------------
 @pytest.mark.django_db(transaction=True)
 def test_the_rules_and_the_public_pages(page, live_server):

@@ -64,6 +64,18 @@ def test_a_suggested_setup_is_estimated_with_its_progress_shown(page, live_serve
     expect(chart).to_be_visible()
     expect(page.get_by_role("link", name="Refresh")).to_have_count(0)
 
+    # The chart follows the theme (issue 30): its words and axes are the page's ink, its
+    # teams' colours the palette's, on the page's surface; light, then dark.
+    colours = """svg => [
+      getComputedStyle(svg.querySelector("g[transform*='scale']")).fill,
+      getComputedStyle(svg.querySelector(".chart-fill-0")).fill,
+      getComputedStyle(svg).backgroundColor]"""
+    assert chart.evaluate(colours) == ["rgb(31, 26, 36)", "rgb(0, 114, 178)", "rgb(255, 255, 255)"]
+    page.emulate_media(color_scheme="dark")
+    assert chart.evaluate(colours) == ["rgb(235, 231, 239)", "rgb(86, 180, 233)", "rgb(29, 26, 33)"]
+    shot(page, "lab-result-dark")
+    page.emulate_media(color_scheme="light")
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_new_game_form_starts_from_a_suggested_setup_and_asks_the_lab(

@@ -9,8 +9,8 @@ any difference in what a viewer is served is a side channel.
 What a viewer reads (`Reader`): the pages a member or a visitor opens (the game page and its
 thread pages, the live poll with and without the tag a poller kept from before the hidden
 input, "since you last read" and its link, the role page, the game list, notifications,
-the vote pages, the fair deal, profiles, the health endpoint) and every same-site link
-they show, one level deep;
+the vote pages, the fair deal, profiles, the health endpoint, the game's calendar feed) and
+every same-site link they show, one level deep;
 each answer's status, the headers a browser or a cache reads (ETag, Last-Modified,
 Content-Length, Vary, Location, Cache-Control) and its body; and the emails sent to them.
 Only what differs by request is blanked: Django's per-request CSRF mask. The deal's salt,
@@ -97,6 +97,7 @@ class Reader:
             reverse("archive"),
             reverse("replacement_list"),
             "/health/",  # issue 27: the health endpoint says nothing of any game
+            reverse("calendar_game_feed", args=[pk]),  # issue 30: the game's public calendar
             *extra,
         ]
         queue, done = list(start), set()

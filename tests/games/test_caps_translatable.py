@@ -8,7 +8,7 @@ import pytest
 from tests.i18n_check import untranslated
 
 ROOT = Path(__file__).resolve().parents[2]
-CAPABILITIES = ("archive", "community", "fair_deal", "lab", "leaving", "reading")
+CAPABILITIES = ("archive", "calendar", "community", "fair_deal", "lab", "leaving", "reading")
 TEMPLATES = sorted(
     p for name in CAPABILITIES for p in (ROOT / "games" / name / "templates").rglob("*.html")
 )

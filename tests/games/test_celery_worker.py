@@ -134,6 +134,7 @@ def test_make_run_and_compose_schedule_the_same_sweep_tasks():
         "email-sweep": ["games.tasks.email_sweep", 30.0],
         "held-jobs-sweep": ["games.tasks.held_jobs_sweep", 30.0],
         "digest-sweep": ["games.tasks.digest_sweep", 300.0],
+        "webhooks-sweep": ["games.webhooks.tasks.webhooks_sweep", 10.0],
     }
     assert local["module"] == "games.tasks"
     assert {"games.tasks.clock_sweep", "games.tasks.game_phase_emails"} <= set(local["registered"])
@@ -141,8 +142,9 @@ def test_make_run_and_compose_schedule_the_same_sweep_tasks():
 
 def test_make_run_embeds_beat_and_compose_runs_exactly_one_beat_on_the_same_app():
     run_local = (ROOT / "scripts" / "run-local").read_text()
-    # One worker with beat takes both queues (settings.CELERY_TASK_ROUTES).
-    assert "celery -A witchhunt worker -B -Q clock,email" in run_local
+    # One worker with beat takes the clock's, the email's and the webhooks' queues
+    # (settings.CELERY_TASK_ROUTES).
+    assert "celery -A witchhunt worker -B -Q clock,email,webhooks" in run_local
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     for name in ("clock-worker", "email-worker"):
         assert services[name]["command"][:4] == ["celery", "-A", "witchhunt", "worker"], name

@@ -34,6 +34,8 @@ DESK_ACTIVITY = 7
 DESK_HIDDEN = 1  # the posts the moderator hid, with their text
 DESK_EMAILS = 1  # issue 25: the game's emails waiting for the mail server (a count)
 DESK_CLOCK = 1  # issue 27: "the clock last ran N s ago", the heartbeat's one row
+# issue 30: the game's chat webhooks; their recent deliveries are one more, with any
+DESK_WEBHOOKS = 2
 
 
 def _posts(game, n):
@@ -223,6 +225,7 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     big = counts["big"]
     assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX + ROOM_READ_STATE, counts
     desk_max = DESK_MAX + DESK_READ_STATE + DESK_ACTIVITY + DESK_HIDDEN + DESK_EMAILS + DESK_CLOCK
+    desk_max += DESK_WEBHOOKS
     assert big["desk"] <= desk_max, counts
 
 
@@ -300,7 +303,7 @@ def test_every_page_loads_the_engine_state_once(client, moderator, counting_cach
 
 # --- issue 16: sign-ups ---------------------------------------------------------------------------
 OPEN_PAGE_MAX = 7  # an open game: no engine state, no votes; its sign-up facts and absences
-OPEN_DESK_MAX = 4  # the open desk: who signed up and their absences
+OPEN_DESK_MAX = 5  # the open desk: who signed up, their absences, its chat destinations
 OPEN_LOBBY_MAX = 5  # the sign-up facts are the game row's own columns
 
 

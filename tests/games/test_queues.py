@@ -31,6 +31,7 @@ EMAIL = {
     "games.push.tasks.push_again",
 }
 LAB = {"games.tasks.lab_estimate"}
+WEBHOOKS = {"games.webhooks.tasks.webhooks_send", "games.webhooks.tasks.webhooks_sweep"}
 
 
 def _queue(task_name):
@@ -41,13 +42,15 @@ def test_every_task_of_ours_goes_to_the_clock_or_the_email_queue():
     import accounts.tasks  # noqa: F401 - what the worker's autodiscovery imports
     import games.reading.tasks  # noqa: F401
     import games.tasks  # noqa: F401
+    import games.webhooks.tasks  # noqa: F401
 
     ours = {name for name in app.tasks if name.startswith(("games.", "accounts."))}
-    assert ours == CLOCK | EMAIL | LAB
+    assert ours == CLOCK | EMAIL | LAB | WEBHOOKS
     assert {name: _queue(name) for name in ours} == {
         **dict.fromkeys(CLOCK, "clock"),
         **dict.fromkeys(EMAIL, "email"),
         **dict.fromkeys(LAB, "lab"),
+        **dict.fromkeys(WEBHOOKS, "webhooks"),
     }
 
 
@@ -61,6 +64,7 @@ def test_beat_sends_each_entry_to_its_queue():
         "email-sweep": "email",
         "held-jobs-sweep": "email",
         "digest-sweep": "email",
+        "webhooks-sweep": "webhooks",
     }
 
 

@@ -21,7 +21,7 @@ from tests.site.compose_stack import service_environment
 
 COMPOSE = yaml.safe_load((Path(settings.BASE_DIR) / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-WORKERS = ("clock-worker", "email-worker", "lab-worker")
+WORKERS = ("clock-worker", "email-worker", "lab-worker", "webhooks-worker")
 APP_SERVICES = ("web", *WORKERS, "beat", "migrate")
 ONE_OFF = {"migrate"}
 
@@ -97,7 +97,7 @@ def test_each_queue_has_a_worker_of_its_own():
     each worker takes one queue; no worker takes Celery's default queue, so every task
     must be routed (tests/games/test_queues.py)."""
     routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
-    assert routed == {"clock", "email", "lab"}
+    assert routed == {"clock", "email", "lab", "webhooks"}
     workers = {n: s for n, s in SERVICES.items() if _command(s)[3:4] == ["worker"]}
     assert set(workers) == set(WORKERS)
     for name, service in workers.items():
@@ -105,6 +105,7 @@ def test_each_queue_has_a_worker_of_its_own():
     assert _queues(_command(SERVICES["clock-worker"])) == {"clock"}
     assert _queues(_command(SERVICES["email-worker"])) == {"email"}
     assert _queues(_command(SERVICES["lab-worker"])) == {"lab"}
+    assert _queues(_command(SERVICES["webhooks-worker"])) == {"webhooks"}
 
 
 def test_web_serves_with_gunicorn():

@@ -58,7 +58,7 @@ REQUIRED = os.environ.get("CI", "").lower() in ("1", "true", "yes") or os.enviro
 CADDY = shutil.which("caddy")
 REDIS_SERVER = shutil.which("redis-server")
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
-APP_SERVICES = ("web", "clock-worker", "email-worker", "lab-worker", "beat")
+APP_SERVICES = ("web", "clock-worker", "email-worker", "lab-worker", "webhooks-worker", "beat")
 HSTS_SECONDS = "31536000"  # what docker-compose.yml's comment tells a public site to set
 TOO_MANY = "Too many failed login attempts"
 
@@ -228,7 +228,7 @@ def _wait_until_ready(stack: Stack) -> None:
         ok = wait_for(lambda: not processes.alive(service) or ready(), 180)
         assert ok and processes.alive(service), f"{service}:\n{processes.log(service)[-4000:]}"
 
-    for worker in ("clock-worker", "email-worker", "lab-worker"):
+    for worker in ("clock-worker", "email-worker", "lab-worker", "webhooks-worker"):
         up(worker, lambda worker=worker: " ready." in processes.log(worker))
     up("beat", lambda: "beat: Starting..." in processes.log("beat"))
     up("proxy", lambda: stack.root_ca.exists())

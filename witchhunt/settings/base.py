@@ -2,6 +2,7 @@
 ALLOWED_HOSTS itself, since their defaults differ (or must not exist) per environment."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from witchhunt.logs import logging_config
@@ -38,6 +39,8 @@ INSTALLED_APPS = [
     "games.community",
     "games.archive",
     "games.leaving",
+    "games.calendar",
+    "games.webhooks",
     "games.push",
 ]
 
@@ -232,6 +235,9 @@ CELERY_TASK_ROUTES = {
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
     "games.tasks.lab_estimate": {"queue": "lab"},
+    # The chat webhooks (games/webhooks): a slow chat server holds up nothing else.
+    "games.webhooks.tasks.webhooks_send": {"queue": "webhooks"},
+    "games.webhooks.tasks.webhooks_sweep": {"queue": "webhooks"},
 }
 # One task at a time per worker process: a clock worker busy with a sweep leaves the
 # sweeps a burst asks for to the idle ones instead of holding them back.
@@ -270,6 +276,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 300.0,
         "options": {"expires": 290},
     },
+}
+# The webhooks' deliveries due again (a retry, a debounced vote count, a lost task).
+CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {
+    "task": "games.webhooks.tasks.webhooks_sweep",
+    "schedule": 10.0,
+    "options": {"expires": 9},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The clock's heartbeat (games/services/clock_watch.py): the beat's sweep writes it every
@@ -315,8 +327,31 @@ LAB_UNITS_PER_WINDOW = 12
 LAB_SEATS_PER_UNIT = 12
 LAB_POLL_SECONDS = 2
 
+# The chat webhooks (games/webhooks, docs/webhooks.md). Secrets are sealed with a key
+# derived from WEBHOOK_SECRET_KEY (blank: from SECRET_KEY; changing it makes the stored
+# secrets unreadable, so the destinations must be added again). A request times out after
+# WEBHOOK_TIMEOUT seconds; private, loopback and link-local addresses (and plain http) are
+# refused unless WEBHOOK_ALLOW_PRIVATE. A failed try waits WEBHOOK_RETRY_SECONDS, doubling
+# to WEBHOOK_RETRY_MAX_SECONDS, until WEBHOOK_GIVE_UP; WEBHOOK_DISABLE_AFTER failed
+# deliveries in a row turn a destination off. A vote count waits WEBHOOK_DEBOUNCE_SECONDS
+# after its last change.
+WEBHOOK_SECRET_KEY = env.get_str("WEBHOOK_SECRET_KEY", "")
+WEBHOOK_TIMEOUT = 5
+WEBHOOK_ALLOW_PRIVATE = env.get_bool("WEBHOOK_ALLOW_PRIVATE", False)
+WEBHOOK_RETRY_SECONDS = 30
+WEBHOOK_RETRY_MAX_SECONDS = 3600
+WEBHOOK_GIVE_UP = timedelta(days=1)
+WEBHOOK_DISABLE_AFTER = 10
+WEBHOOK_DEBOUNCE_SECONDS = 30
+# The desk shows a destination's recent deliveries; rows done are forgotten after this.
+WEBHOOK_KEEP = timedelta(days=30)
+
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20
+
+# A game's webhooks say "Day 2 ends in 45 min" once its deadline is this near (the clock's
+# sweep looks; games/webhooks/near.py), once per deadline: a moved one is near again.
+WEBHOOK_DEADLINE_NEAR = timedelta(hours=1)
 
 # seed_demo creates accounts with a published password; local and test settings allow it.
 DEMO_SEED_ALLOWED = False

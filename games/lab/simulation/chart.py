@@ -9,6 +9,12 @@ the ids matplotlib gives every group go too, but those a clip path or a glyph is
 which are renumbered under a prefix of ours. The glyphs are drawn as paths (matplotlib's
 default), so the chart looks the same in every browser, fonts or none; its words are in
 <title> and <desc> for screen readers and search.
+
+The chart follows the page's theme (static/css/lab.css): its ink (axes, ticks, words,
+intervals, and whatever matplotlib leaves black) is drawn in `currentColor`, which the page
+sets, and each team's colour gets a class (chart-fill-N, chart-stroke-N) whose colour the
+page's light or dark palette gives; the colour itself stays as the attribute, for a page
+without the style sheet. Its backgrounds are transparent: the page's surface shows through.
 """
 
 import io
@@ -33,6 +39,7 @@ ET.register_namespace("xlink", XLINK)
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8F6A00", "#56687A", "#000000"]
 MARKERS = ["o", "s", "^", "D", "v", "P", "X"]
 INK = "#1f2328"
+THEMED = {INK.lower(): None, **{c.lower(): i for i, c in enumerate(COLOURS)}}
 # matplotlib's root <style>, kept as inheritable presentation attributes on the <svg>.
 ROOT_STROKE = {"stroke-linejoin": "round", "stroke-linecap": "butt"}
 URL_REF = re.compile(r"url\(#([^)]+)\)")
@@ -80,7 +87,9 @@ def chart_svg(
     colour = {label: COLOURS[i % len(COLOURS)] for i, label in enumerate(labels)}
     marker = {label: MARKERS[i % len(MARKERS)] for i, label in enumerate(labels)}
     bar_height = 0.5 + 0.32 * len(teams)
-    fig = Figure(figsize=(6.4, bar_height + (3.0 if sizes else 0)), layout="constrained")
+    fig = Figure(
+        figsize=(6.4, bar_height + (3.0 if sizes else 0)), layout="constrained", facecolor="none"
+    )
     if sizes:
         top, bottom = fig.subplots(2, 1, height_ratios=[bar_height, 3.0])
     else:
@@ -95,6 +104,7 @@ def chart_svg(
 
 
 def _style(ax):
+    ax.set_facecolor("none")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.tick_params(colors=INK, labelsize=9)
@@ -113,7 +123,9 @@ def _bars(ax, teams, colour, axes):
         [b.high - b.share for b in teams],
     ]
     ax.barh(rows, shares, height=0.6, color=[colour[b.label] for b in teams])
-    ax.errorbar(shares, rows, xerr=errors, fmt="none", ecolor=INK, elinewidth=1.2, capsize=4)
+    ax.errorbar(
+        shares, rows, xerr=errors, fmt="none", color=INK, ecolor=INK, elinewidth=1.2, capsize=4
+    )
     for row, bar in zip(rows, teams, strict=True):
         ax.text(
             min(bar.high + 0.02, 0.9), row, f"{bar.share:.0%}", va="center", fontsize=9, color=INK
@@ -156,7 +168,7 @@ def _lines(ax, sizes, current, colour, marker, axes):
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlabel(axes.players_marked if current else axes.players, fontsize=9)
     ax.set_ylabel(axes.share, fontsize=9)
-    ax.legend(fontsize=8, frameon=False, loc="best")
+    ax.legend(fontsize=8, frameon=False, loc="best", labelcolor=INK)
 
 
 def accessible(svg_text: str, *, title: str, desc: str, id_prefix: str) -> str:
@@ -183,6 +195,7 @@ def accessible(svg_text: str, *, title: str, desc: str, id_prefix: str) -> str:
             renamed[el.get("id")] = f"{id_prefix}-{len(renamed)}"
     for el in root.iter():
         _unstyle(el)
+        _theme(el)
         if el.get("d"):
             el.set("d", FINE_NUMBER.sub(r"\1", " ".join(el.get("d").split())))
         if el.text and not el.text.strip():
@@ -201,6 +214,8 @@ def accessible(svg_text: str, *, title: str, desc: str, id_prefix: str) -> str:
     for name in ("width", "height", "version"):
         root.attrib.pop(name, None)
     root.attrib.update(ROOT_STROKE)
+    # What matplotlib leaves unpainted is black, SVG's default fill: the page's ink instead.
+    root.set("fill", "currentColor")
     root.set("role", "img")
     root.set("aria-labelledby", f"{id_prefix}-title")
     root.set("aria-describedby", f"{id_prefix}-desc")
@@ -213,6 +228,21 @@ def accessible(svg_text: str, *, title: str, desc: str, id_prefix: str) -> str:
     root.insert(0, desc_el)
     root.insert(0, title_el)
     return ET.tostring(root, encoding="unicode", short_empty_elements=True)
+
+
+def _theme(el):
+    """The ink as currentColor and a team's colour with its class (the module's docstring)."""
+    classes = []
+    for name in ("fill", "stroke"):
+        value = (el.get(name) or "").lower()
+        if value not in THEMED:
+            continue
+        if THEMED[value] is None:
+            el.set(name, "currentColor")
+        else:
+            classes.append(f"chart-{name}-{THEMED[value]}")
+    if classes:
+        el.set("class", " ".join(classes))
 
 
 def _unstyle(el):

@@ -91,3 +91,31 @@ def test_the_same_estimate_draws_the_same_bytes_from_any_thread():
         drawn = list(pool.map(lambda n: _chart(sizes=SIZES, current=n), [8, 12, 16, 24] * 2))
     assert drawn == expected * 2
     assert len(set(expected)) == 4  # the dotted line moves with the setup's size
+
+
+def test_the_chart_follows_the_pages_theme():
+    """Its ink is the page's currentColor, its teams' colours are classes the light and dark
+    palettes colour (static/css/lab.css), and no background of its own hides the page's."""
+    root = ET.fromstring(_chart(sizes=SIZES, current=12))
+    elements = list(root.iter())
+    painted = {(e.get(a) or "").lower() for e in elements for a in ("fill", "stroke")}
+    assert "#1f2328" not in painted and "#ffffff" not in painted and "white" not in painted
+    # The words (glyphs drawn by <use> in a group) and the axes take the page's colour.
+    parent = {child: el for el in elements for child in el}
+
+    def fill_of(e):  # its own fill, else its nearest ancestor's (SVG's default: black)
+        while e is not None and e.get("fill") is None:
+            e = parent.get(e)
+        return "black" if e is None else e.get("fill")
+
+    words = [e for e in elements if e.tag == f"{NS}g" and "scale(" in e.get("transform", "")]
+    assert len(words) > 20 and all(fill_of(e) == "currentColor" for e in words)
+    bars = [e for e in elements if (e.get("fill") or "").lower() == "#0072b2"]
+    assert bars and all("chart-fill-0" in e.get("class", "").split() for e in bars)
+    lines = [e for e in elements if (e.get("stroke") or "").lower() == "#009e73"]
+    assert lines and all("chart-stroke-2" in e.get("class", "").split() for e in lines)
+    # Every colour drawn is the ink, a team's (with its class) or none.
+    for e in elements:
+        for name in ("fill", "stroke"):
+            value = (e.get(name) or "none").lower()
+            assert value in ("none", "currentcolor") or f"chart-{name}-" in e.get("class", "")

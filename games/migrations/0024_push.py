@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0021_notification_words_data"),
+        ("games", "0023_webhooks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,3 @@
+"""The webhooks' pages (included by witchhunt/urls.py): the desk's controls."""
+
+from .views import urlpatterns  # noqa: F401

@@ -131,6 +131,10 @@ class ProfileForm(forms.Form):
         required=False,
         label=gettext_lazy("Email me when someone mentions me (@name) or quotes my post"),
     )
+    email_results = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Email me when a new result waits on my role page in a game I play in"),
+    )
     wagon_alerts = forms.BooleanField(
         required=False,
         label=gettext_lazy(

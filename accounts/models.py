@@ -86,6 +86,8 @@ class User(AbstractUser):
         gettext_lazy("deadline reminders by email"), default=True
     )
     email_phase_changes = models.BooleanField(gettext_lazy("phase-change emails"), default=True)
+    # A night's result waiting on the role page, by email (opt-in: the link, never the result).
+    email_results = models.BooleanField(gettext_lazy("result emails"), default=False)
     # Coming back each day (opt-in): mentions and quotes by email, a daily digest of what
     # changed in the member's games (in their zone), and the wagon alert (one vote from a
     # lynch, or a vote landing on them), in-site and by email.

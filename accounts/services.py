@@ -42,6 +42,7 @@ def user_profile_update(
     email_deadline_reminders: bool,
     email_phase_changes: bool,
     email_mentions: bool | None = None,
+    email_results: bool | None = None,
     wagon_alerts: bool | None = None,
     email_digest: bool | None = None,
     language: str | None = None,
@@ -58,6 +59,7 @@ def user_profile_update(
     fields = ["time_zone", "email_deadline_reminders", "email_phase_changes"]
     for field, value in (
         ("email_mentions", email_mentions),
+        ("email_results", email_results),
         ("wagon_alerts", wagon_alerts),
         ("email_digest", email_digest),
         ("language", language),

@@ -64,6 +64,7 @@ def profile(request):
                 "email_deadline_reminders": user.email_deadline_reminders,
                 "email_phase_changes": user.email_phase_changes,
                 "email_mentions": user.email_mentions,
+                "email_results": user.email_results,
                 "wagon_alerts": user.wagon_alerts,
                 "email_digest": user.email_digest,
                 "language": user.language,

@@ -38,6 +38,7 @@ PREFERENCES = {
         pgettext_lazy("emails", "phase-change and game-start emails"),
     ),
     "mentions": ("email_mentions", pgettext_lazy("emails", "mention and quote emails")),
+    "results": ("email_results", pgettext_lazy("emails", "result emails")),
     "wagons": ("wagon_alerts", pgettext_lazy("emails", "wagon alerts")),
     "digest": ("email_digest", pgettext_lazy("emails", "daily digests")),
 }

@@ -551,6 +551,7 @@ class EmailSent(models.Model):
         PHASE = "phase"
         END = "end"
         REMINDER = "reminder"
+        RESULT = "result"  # a night's result waits on the role page (the link, not the result)
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="emails_sent")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="emails_sent")

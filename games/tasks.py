@@ -96,9 +96,17 @@ def game_role_emails(game_id):
     return emails.role_emails_send(game_id=game_id)
 
 
+@shared_task(name="games.tasks.game_result_email", ignore_result=True, **RETRY)
+def game_result_email(game_id, user_id, phase):
+    from games.services import emails
+
+    return emails.result_email_send(game_id=game_id, user_id=user_id, phase=phase)
+
+
 def connect_receivers() -> None:
     """What the services ask for after a commit is queued as these tasks."""
     queue.connect_job("clock_sweep_more", clock_sweep_more.delay)
     queue.connect_job("emails_send", emails_send.delay)
     queue.connect_job("game_phase_emails", game_phase_emails.delay)
     queue.connect_job("game_role_emails", game_role_emails.delay)
+    queue.connect_job("game_result_email", game_result_email.delay)

@@ -75,6 +75,7 @@ def _profile(user) -> dict:
             "email_deadline_reminders": user.email_deadline_reminders,
             "email_phase_changes": user.email_phase_changes,
             "email_mentions": user.email_mentions,
+            "email_results": user.email_results,
             "email_digest": user.email_digest,
             "wagon_alerts": user.wagon_alerts,
             "theme": user.theme,
@@ -209,7 +210,7 @@ def _anonymise(user, now) -> None:
     user.time_zone = "UTC"
     user.language = user.theme = ""
     user.email_deadline_reminders = user.email_phase_changes = False
-    user.email_mentions = user.email_digest = user.wagon_alerts = False
+    user.email_mentions = user.email_digest = user.wagon_alerts = user.email_results = False
     user.digest_sent_at = user.email_refused_at = None
     user.email_refused_to = user.email_refused_reply = ""
     user.notifications_unread = 0

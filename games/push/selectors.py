@@ -10,11 +10,10 @@ from games.queue import TOLD_KINDS
 from . import keys
 from .narration import kind_label
 
-# Each kind's email, as the profile form above sets it: the User field that carries it,
-# or None where no email tells it (a result is read on the role page).
+# Each kind's email, as the profile form above sets it: the User field that carries it.
 EMAIL_FIELDS = {
     "role": "email_phase_changes",
-    "result": None,
+    "result": "email_results",
     "reminder": "email_deadline_reminders",
     "mention": "email_mentions",
     "replacement": "email_phase_changes",
@@ -23,6 +22,7 @@ EMAIL_SAID = {
     "email_phase_changes": gettext_lazy("with the phase-change emails"),
     "email_deadline_reminders": gettext_lazy("yes"),
     "email_mentions": gettext_lazy("yes"),
+    "email_results": gettext_lazy("yes"),
 }
 
 
@@ -47,9 +47,7 @@ def push_preferences(user) -> PushPreferences:
     rows = []
     for kind in TOLD_KINDS:
         field = EMAIL_FIELDS[kind]
-        if field is None:
-            email = gettext_lazy("no email")
-        elif getattr(user, field):
+        if getattr(user, field):
             email = EMAIL_SAID[field]
         else:
             email = gettext_lazy("no")

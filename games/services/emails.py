@@ -1,5 +1,6 @@
 """Which game emails go out, and to whom: deadline reminders, phase changes, the role
-email, and turning a preference off. games/mail.py builds and sends each one.
+email, a new result's word, and turning a preference off. games/mail.py builds and sends
+each one.
 
 Who gets what:
 - reminders (Game.reminder_hours before each deadline; User.email_deadline_reminders):
@@ -10,7 +11,9 @@ Who gets what:
 - phase changes (User.email_phase_changes): night falls, the morning's announcements,
   the end of the game; public announcements only;
 - the role email when a game starts (also User.email_phase_changes, since it is the
-  first phase change): the seat's own cards, to the seat's own address only.
+  first phase change): the seat's own cards, to the seat's own address only;
+- a new result (User.email_results, opt-in): that a phase's end left the seat a result
+  on its role page (MEMBER_TOLD "result"), with the link and never the result.
 
 Each email goes out at most once: it is claimed by an EmailSent row, whose unique
 constraint settles it whoever else gets there, written in the same transaction as its
@@ -318,3 +321,23 @@ def role_emails_send(*, game_id: int) -> int:
             }
             drafts.append(Draft(claim, seat.user, "role", seat_context, "phases"))
     return _claim_and_write(game, _render(drafts))
+
+
+# --- a night's result ------------------------------------------------------------------
+def result_email_send(*, game_id: int, user_id: int, phase: str) -> int:
+    """Tell a player who wants it (User.email_results) that a new result waits on their
+    role page (MEMBER_TOLD "result"): the link, never the result, which the page shows
+    them signed in. Once per seat and phase; nothing once the game has moved on."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.phase != phase:
+            return 0
+        seat = Seat.objects.filter(game=game, user_id=user_id).select_related("user").first()
+        if seat is None or not seat.user.email_results:
+            return 0
+        claim = Claim(seat.pk, EmailSent.Kind.RESULT, phase)
+        if claim in _claimed(game, EmailSent.Kind.RESULT, phase=phase, seat=seat):
+            return 0
+        context = {"game": game, "phase": phase, "seat": seat, "url": role_url(game)}
+        draft = Draft(claim, seat.user, "result", context, "results")
+    return _claim_and_write(game, _render([draft]))

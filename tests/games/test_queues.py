@@ -20,6 +20,7 @@ EMAIL = {
     "games.tasks.digest_sweep",
     "games.tasks.game_phase_emails",
     "games.tasks.game_role_emails",
+    "games.tasks.game_result_email",
     "games.tasks.post_notification_emails",
     "games.tasks.vote_alerts",
     "games.tasks.notice_emails",

@@ -223,6 +223,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.digest_sweep": {"queue": "email"},
     "games.tasks.game_phase_emails": {"queue": "email"},
     "games.tasks.game_role_emails": {"queue": "email"},
+    "games.tasks.game_result_email": {"queue": "email"},
     "games.tasks.post_notification_emails": {"queue": "email"},
     "games.tasks.vote_alerts": {"queue": "email"},
     "games.tasks.notice_emails": {"queue": "email"},

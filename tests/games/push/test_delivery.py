@@ -223,3 +223,46 @@ def test_without_keys_nothing_is_queued(moderator, cast_users, django_capture_on
                 break
     assert "games.push.tasks.push_member_told" not in names
     assert CAST
+
+
+def test_a_nights_result_is_emailed_to_a_player_who_asked_as_a_link_and_never_the_result(
+    push_service, push_jobs, moderator, django_capture_on_commit_callbacks
+):
+    """The email channel of a result (User.email_results, opt-in): the Seer who asked gets
+    the link to her role page, once; nobody else gets one, and no email names the result."""
+    from games import queue, tasks
+    from games.models import EmailSent
+
+    users = {n.lower(): UserFactory(player_name=n) for n, _, _ in WOLF_CAST}
+    for name in ("ann", "dan"):
+        users[name].email_results = True
+        users[name].save()
+    game = make_game(moderator, users, cast=WOLF_CAST, ruleset="werewolf")
+    from tests.games.afterlife_cast import lynch
+
+    lynch(_fresh(game), users, "gus")
+    services.action_submit(game=_fresh(game), user=users["ann"], action="ability", targets=["bob"])
+    for wolf in ("bob", "cat"):
+        services.action_submit(game=_fresh(game), user=users[wolf], action="pack", target="dan")
+    mail.outbox.clear()
+    queue.connect_job("game_result_email", tasks.game_result_email.run)
+    try:
+        with tasks_in_process(), django_capture_on_commit_callbacks(execute=True):
+            services.phase_advance(game=_fresh(game), by=moderator)
+    finally:
+        tasks.connect_receivers()
+    results = [m for m in mail.outbox if "result" in m.subject]
+    assert [m.to for m in results] == [[users["ann"].email]]  # not Dan: he learned nothing
+    [message] = results
+    assert message.subject == "[Witchhunt] The named cast: a new result on your role page"
+    for text in (message.body, message.alternatives[0][0]):
+        assert f"/games/{game.pk}/role/" in text
+        assert "werewolf" not in text.lower() and "Bob" not in text
+    # Once: the task run again writes nothing more.
+    assert tasks.game_result_email.run(game.pk, users["ann"].pk, "day 2") == 0
+    assert EmailSent.objects.filter(kind="result").count() == 1
+    # A player who did not ask gets none.
+    EmailSent.objects.filter(kind="result").delete()
+    users["ann"].email_results = False
+    users["ann"].save()
+    assert tasks.game_result_email.run(game.pk, users["ann"].pk, "day 2") == 0

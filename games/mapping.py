@@ -325,6 +325,10 @@ def store_events(game, events, first_index, seats_by_name=None):
             seats_by_name = {s.name: s for s in Seat.objects.filter(game=game)}
         # bulk_create sets primary keys on PostgreSQL and SQLite alike (Django >= 4.x).
         through = GameEvent.recipients.through
+        # Who each private row tells, as members (services.inputs tells them, no query).
+        for row, ev in zip(rows, events, strict=True):
+            if row.audience == GameEvent.Audience.SEATS:
+                row.recipient_user_ids = [seats_by_name[name].user_id for name in ev.to]
         links = [
             through(gameevent_id=row.pk, seat_id=seats_by_name[name].pk)
             for row, ev in zip(rows, events, strict=True)

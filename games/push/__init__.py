@@ -15,8 +15,8 @@
 - Shows, on the profile page's "preferences" slot, "How we tell you": each kind of news
   with the email it comes by (set by the profile form's checkboxes above: the cards and
   replacement offers with the phase-change emails, results, reminders and mentions each
-  by their own) and a push choice of its own, and the browsers notifications are on in, with the button that turns
-  them on (static/js/push.js) or off.
+  by their own) and a push choice of its own, and the browsers notifications are on in,
+  with the button that turns them on (static/js/push.js) or off.
 - Serves the service worker at /sw.js (the site's whole scope; static/js/sw.js) and the web
   app's manifest at /manifest.webmanifest.
 

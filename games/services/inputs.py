@@ -72,12 +72,14 @@ def input_apply(
 
 def _results_told(game: Game, rows) -> None:
     """The players a phase's end told something of their own (a night's result, on their
-    role page); a meeting's words are the room's, not a result. One query, and only when
-    the phase ended with a private event."""
-    ids = [r.pk for r in rows if r.audience == GameEvent.Audience.SEATS and not r.meeting]
-    if not ids:
-        return
-    users = Seat.objects.filter(events__in=ids).values_list("user_id", flat=True).distinct()
+    role page); a meeting's words are the room's, not a result. No query: store_events
+    names each private row's members."""
+    users = {
+        user_id
+        for r in rows
+        if r.audience == GameEvent.Audience.SEATS and not r.meeting
+        for user_id in r.recipient_user_ids
+    }
     for user_id in sorted(users):
         member_told(user_id=user_id, game=game, kind="result")
 

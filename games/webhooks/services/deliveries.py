@@ -8,6 +8,8 @@ becomes for each destination that chose its event (games/webhooks/story.py's sin
 - `replaces` (the vote count): a later story takes over the pending, unclaimed row of
   the same key and pushes it WEBHOOK_DEBOUNCE_SECONDS past this change, so a burst of
   votes posts once; on Discord the sent message is then edited in place.
+- Most games have no destination: that is remembered in the cache (QUIET), so a vote
+  costs no query here; any change to a destination forgets it (`quiet_forget`).
 - Nothing here ever refuses the game's write: a delivery problem is logged and the game
   goes on (a savepoint keeps a failed INSERT from spoiling the caller's transaction).
 """
@@ -17,9 +19,11 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Value
 from django.db.models.functions import Greatest
+from django.db.models.signals import post_delete, post_save
 from django.utils import timezone, translation
 
 from accounts.models import User
@@ -33,10 +37,42 @@ logger = logging.getLogger(__name__)
 PENDING = WebhookDelivery.Status.PENDING
 
 
+# "No enabled destination here" (a game's, or the site's own): kept a few minutes, and
+# forgotten whenever a destination is saved or deleted (at the write and after its commit).
+QUIET = "webhooks:quiet:"
+QUIET_SECONDS = 300
+
+
+def _quiet_keys(game) -> list[str]:
+    return [QUIET + "site"] + ([QUIET + str(game.pk)] if game is not None else [])
+
+
+def quiet_forget(game_id) -> None:
+    cache.delete_many([QUIET + "site"] + ([QUIET + str(game_id)] if game_id else []))
+
+
+def _endpoint_changed(sender, instance, **_):
+    quiet_forget(instance.game_id)
+    transaction.on_commit(lambda: quiet_forget(instance.game_id))
+
+
+def quiet_connect() -> None:
+    """Forget "no destination" whenever one is added, changed (turned off or on) or removed."""
+    for signal in (post_save, post_delete):
+        signal.connect(_endpoint_changed, sender=WebhookEndpoint, dispatch_uid="webhooks_quiet")
+
+
 def endpoints_for(game, event: str):
     """The enabled destinations of `game` (and the site-wide ones) that chose `event`."""
+    keys = _quiet_keys(game)
+    if len(cache.get_many(keys)) == len(keys):
+        return []
     mine = Q(game__isnull=True) if game is None else Q(game=game) | Q(game__isnull=True)
-    endpoints = WebhookEndpoint.objects.filter(mine, enabled=True)
+    endpoints = list(WebhookEndpoint.objects.filter(mine, enabled=True))
+    quiet = {QUIET + "site": not any(e.game_id is None for e in endpoints)}
+    if game is not None:
+        quiet[QUIET + str(game.pk)] = not any(e.game_id == game.pk for e in endpoints)
+    cache.set_many({key: 1 for key, yes in quiet.items() if yes}, QUIET_SECONDS)
     return [e for e in endpoints if event in (e.events or [])]
 
 

@@ -15,7 +15,7 @@ from games.models import WebhookEndpoint
 from .. import story as stories
 from ..secrets import seal, signing_secret_new
 from . import net
-from .deliveries import delivery_test
+from .deliveries import delivery_test, quiet_forget
 
 KINDS = WebhookEndpoint.Kind
 
@@ -104,6 +104,8 @@ def endpoint_enable(*, game, pk) -> WebhookEndpoint:
     WebhookEndpoint.objects.filter(pk=endpoint.pk).update(
         enabled=True, disabled_reason="", disabled_at=None, failures=0
     )
+    quiet_forget(game.pk)  # an UPDATE sends no signal: "no destination" is forgotten here
+    transaction.on_commit(lambda: quiet_forget(game.pk))
     return endpoint
 
 

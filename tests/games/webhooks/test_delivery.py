@@ -4,6 +4,8 @@ Standard Webhooks signature the server verifies."""
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import WebhookDelivery, WebhookMessage
@@ -206,3 +208,16 @@ def test_a_delivery_problem_never_refuses_the_game_s_write(cast_game, serve, cap
     assert cast_game.title == "Still written"
     assert not WebhookDelivery.objects.exists()
     assert "webhook deliveries for phase_began" in caplog.text
+
+
+def test_a_game_without_destinations_costs_a_write_no_query_once_known(cast_game, serve):
+    """"No destination here" is remembered: the second announcement reads no row; a
+    destination added (a signal) or turned on again is heard at once."""
+    tell(cast_game)  # learns that nothing listens
+    with CaptureQueriesContext(connection) as queries:
+        tell(cast_game)
+    assert not [q for q in queries.captured_queries if "webhookendpoint" in q["sql"]]
+    server = serve("slack")
+    destination(cast_game, server)
+    tell(cast_game)
+    assert WebhookDelivery.objects.count() == 1

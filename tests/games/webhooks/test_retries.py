@@ -14,6 +14,7 @@ from django.utils import timezone
 from games.models import Notification, WebhookDelivery, WebhookEndpoint
 from games.selectors.notifications import notification_url
 from games.webhooks.services import send
+from games.webhooks.services.deliveries import quiet_forget
 from tests.games.webhooks.conftest import destination, tell
 
 # Each starts HTTP servers on loopback.
@@ -182,6 +183,7 @@ def test_rows_done_are_forgotten_after_a_month_and_pending_ones_kept(cast_game, 
     WebhookEndpoint.objects.update(enabled=False)
     tell(cast_game)  # a disabled destination: no row
     WebhookEndpoint.objects.update(enabled=True)
+    quiet_forget(cast_game.pk)  # a raw UPDATE sends no signal (the desk's "on again" forgets)
     server.kind = "failing"
     tell(cast_game)
     send.deliveries_sweep()
@@ -226,6 +228,7 @@ def test_turned_on_again_days_later_its_stale_rows_are_given_up_without_turning_
     endpoint.refresh_from_db()
     assert not endpoint.enabled
     WebhookEndpoint.objects.update(enabled=True)
+    quiet_forget(cast_game.pk)  # a raw UPDATE sends no signal (the desk's "on again" forgets)
     tell(cast_game)
     tell(cast_game)
     WebhookEndpoint.objects.update(enabled=False)  # two rows wait while it is off

@@ -43,5 +43,6 @@ def test_the_page_covers_each_step_in_order():
         "Back up and restore",
         "Watch it",
         "Scale",
+        "Web push",
         "A member leaves",
     ]

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 
 from accounts.language import in_language_of
@@ -109,7 +110,11 @@ def subscription_save(
         mine = PushSubscription.objects.filter(user=user).exclude(endpoint=endpoint)
         if mine.count() >= MAX_SUBSCRIPTIONS:
             raise GameRuleError(
-                _("Notifications are on in %(count)d browsers already: turn one off first.")
+                ngettext(
+                    "Notifications are on in %(count)d browser already: turn it off first.",
+                    "Notifications are on in %(count)d browsers already: turn one off first.",
+                    MAX_SUBSCRIPTIONS,
+                )
                 % {"count": MAX_SUBSCRIPTIONS}
             )
         row, _created = PushSubscription.objects.update_or_create(

@@ -16,7 +16,7 @@ BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 
 def _save_theme(page, choice):
     page.get_by_label("Theme").select_option(label=choice)
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".message")).to_have_text("Your profile is saved.")
     page.wait_for_load_state()  # its style sheet too
 

@@ -23,8 +23,8 @@ Events it listens to (receivers.py): MEMBER_ERASED (the address goes), MEMBER_EX
 it was made and last read; never the address).
 
 Panels it offers (panels.py): PROFILE "preferences" (the address, to copy or open in a
-calendar app, renew or turn off), GAME "jump_links" and "head" (a running game's public
-feed, linked and as a <link rel="alternate">).
+calendar app, renew or turn off), GAME "jump_links_end" (after the page's own links) and
+"head" (a running game's public feed, linked and as a <link rel="alternate">).
 
 Changelog:
 - Issue 30: the private and public feeds.

@@ -35,5 +35,5 @@ def game_feed_link(*, game, **_):
 
 def register() -> None:
     panels.register(panels.PROFILE, "preferences", "calendar/_profile.html", profile_feed)
-    panels.register(panels.GAME, "jump_links", "calendar/_game_link.html", game_feed_link)
+    panels.register(panels.GAME, "jump_links_end", "calendar/_game_link.html", game_feed_link)
     panels.register(panels.GAME, "head", "calendar/_game_head.html", game_feed_link)

@@ -1,6 +1,6 @@
 """The light and dark themes' style sheets (static/css/*.css): every colour is a custom
-property of a theme's palette, so nothing keeps its light colour in the dark; the dark
-palette applied by the browser's preference and the one a member chooses are the same."""
+property of the palette, so nothing keeps its light colour in the dark; the palette is
+written once, each colour light-dark() where the themes differ."""
 
 import re
 from pathlib import Path
@@ -10,13 +10,9 @@ import pytest
 CSS = Path(__file__).resolve().parents[2] / "static" / "css"
 SHEETS = sorted(CSS.glob("*.css"))
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?)\(|\b(?:white|black)\b(?!-)")
-PALETTE = re.compile(
-    r":root(?:\[data-theme=\"(?:light|dark)\"\]|:not\(\[data-theme=\"light\"\]\))?\s*\{"
-)
-BY_PREFERENCE = re.compile(
-    r"@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme=\"light\"\]\) \{([^}]*)\}"
-)
-CHOSEN = re.compile(r":root\[data-theme=\"dark\"\] \{([^}]*)\}")
+# A palette: a `:root {…}` block (the root's own, or a theme chosen outright).
+PALETTE = re.compile(r":root(?:\[data-theme=\"(?:light|dark)\"\])?\s*\{")
+LIGHT_DARK = re.compile(r"light-dark\((#[0-9a-fA-F]{3,8}), (#[0-9a-fA-F]{3,8})\)")
 
 
 def _without_comments(text: str) -> str:
@@ -44,14 +40,21 @@ def test_every_colour_is_a_palette_property(sheet):
 
 
 @pytest.mark.parametrize("sheet", ["site.css", "lab.css"])
-def test_the_dark_palette_is_the_same_by_preference_and_by_choice(sheet):
+def test_each_palette_colour_is_one_value_or_a_light_and_a_dark(sheet):
+    """One palette, no copies: a colour that differs in the dark is `light-dark(L, D)`,
+    which the root's color-scheme picks (the browser's preference or the member's theme)."""
     text = _without_comments((CSS / sheet).read_text())
-    preferred = _declarations(BY_PREFERENCE.search(text)[1])
-    chosen = _declarations(CHOSEN.search(text)[1])
-    assert preferred == chosen
-    # And it sets every colour the light palette does.
-    light = _declarations(re.search(r":root \{([^}]*)\}", text)[1])
-    assert {n for n in light if n.startswith("--") and COLOUR.search(light[n])} <= set(chosen)
+    palettes = list(PALETTE.finditer(text))
+    root = _declarations(text[palettes[0].end() : text.index("}", palettes[0].end())])
+    colours = {n: v for n, v in root.items() if n.startswith("--") and COLOUR.search(v)}
+    assert colours
+    for name, value in colours.items():
+        assert LIGHT_DARK.fullmatch(value) or re.fullmatch(r"#[0-9a-fA-F]{3,8}", value), name
+    assert sum(bool(LIGHT_DARK.fullmatch(v)) for v in colours.values()) >= len(colours) // 2
+    # A chosen theme only sets the root's color-scheme: no second copy of a colour.
+    for match in palettes[1:]:
+        chosen = _declarations(text[match.end() : text.index("}", match.end())])
+        assert set(chosen) == {"color-scheme"}, chosen
 
 
 def test_the_icons_are_painted_in_the_texts_colour():

@@ -54,7 +54,7 @@ def workers_in_process(monkeypatch):
 def _choose_german_on_the_profile(page, base):
     page.goto(f"{base}/accounts/profile/")
     page.locator("#id_language").select_option("de")
-    page.locator("main form.form button[type=submit]").click()
+    page.locator("#profile-form button[type=submit]").click()
     PAGES.see(page)
     expect(page.get_by_role("heading", level=1)).to_have_text(de("Profile"))
     expect(page.locator(".message--success")).to_have_text(de("Your profile is saved."))

@@ -112,7 +112,7 @@ def test_the_axe_check_reads_each_page_in_the_dark_theme_too(page, live_server):
             body="<!DOCTYPE html><html lang='en'><title>x</title><style>"
             "p { color: #1f1a24; background: #fff; }"
             "@media (prefers-color-scheme: dark) { p { color: #3a3a3a; background: #222; } }"
-            "</style><main><p>Words in the dark</p></main>",
+            "</style><main><p translate='no'>Words in the dark</p></main>",  # not ours to word
         ),
     )
     page.goto(f"{live_server.url}/dark-only/")

@@ -4,6 +4,7 @@ reader's language (narration/refusals.py)."""
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 
 from games.engine import GameRuleError
 from games.narration import refusal_words
@@ -16,6 +17,16 @@ def sentence(text):
     """A refusal (or a GameRuleError, or words) as a sentence: a capital, a full stop."""
     text = capitalised(refusal_words(text))
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def form_refusal(form):
+    """A form's first error as a refusal (raised: the page shows the form again beside it),
+    named by its field's label when it has one."""
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        if not label:
+            raise GameRuleError(errors[0])
+        raise GameRuleError(gettext("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
 
 
 def refused(request, error):

@@ -10,21 +10,13 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games.engine import GameRuleError
 from games.views.access import get_moderated_game_for_user
 from games.views.desk import desk_run
+from games.views.feedback import form_refusal
 
 from .forms import EndpointForm
 from .narration import test_story
 from .services import endpoints as services
-
-
-def _form_refusal(form):
-    for field, errors in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
-        if not label:
-            raise GameRuleError(errors[0])
-        raise GameRuleError(gettext("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
 
 
 def _typed_again(form):
@@ -49,7 +41,7 @@ def webhook_add(request, game_id):
 
     def add():
         if not form.is_valid():
-            _form_refusal(form)
+            form_refusal(form)
         data = form.cleaned_data
         made["endpoint"], made["secret"] = services.endpoint_add(
             game=game, user=request.user, kind=data["kind"], address=data["address"],

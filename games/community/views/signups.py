@@ -14,18 +14,9 @@ from games.engine import GameRuleError
 from games.forms import ResizeForm, signup_settings_form
 from games.views.access import get_moderated_game_for_user
 from games.views.desk import desk_run
-from games.views.feedback import refused
+from games.views.feedback import form_refusal, refused
 
 from ..services import signups as services
-
-
-def _form_refusal(form):
-    """A form's first error as a refusal (the desk shows the form again beside it)."""
-    for field, errors in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
-        if not label:
-            raise GameRuleError(errors[0])
-        raise GameRuleError(gettext("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
 
 
 @require_POST
@@ -36,7 +27,7 @@ def signups_settings(request, game_id):
 
     def save():
         if not form.is_valid():
-            _form_refusal(form)
+            form_refusal(form)
         data = form.cleaned_data
         return services.signups_settings_set(
             game=game,
@@ -68,7 +59,7 @@ def signups_resize(request, game_id):
 
     def resize():
         if not form.is_valid():
-            _form_refusal(form)
+            form_refusal(form)
         return services.game_resize(
             game=game, by=request.user, seats_count=form.cleaned_data["seats_count"]
         )

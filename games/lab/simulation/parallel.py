@@ -114,7 +114,9 @@ def _receive(out, processes, owner):
         try:
             index, tally, error = out.get(timeout=POLL_SECONDS)
         except queue.Empty:
-            if owner.exitcode is not None:
+            # A process killed meanwhile is told at the top of the loop (its exit code may
+            # only now be known); one that ended of itself without sending is told here.
+            if owner.exitcode == 0:
                 raise RuntimeError("a lab process ended without sending its games") from None
             continue
         if error is not None:

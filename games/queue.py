@@ -54,6 +54,10 @@ POST_CREATED = "post_created"
 # passed (open, not its moderator, no seat held before, not full): game, user. A receiver
 # refuses the seat by raising GameRuleError in words the member reads (a game's bar)
 SEAT_WANTED = "seat_wanted"
+# the name a seat taken in an open game gets, before it is stored (refine: (name, alias),
+# the record's name and the seat's alias; the member's player key and "" unless a
+# capability names it otherwise): game, user
+SEAT_NAMING = "seat_naming"
 # the last seat of an open game was taken (a join), in its transaction: game, now
 GAME_FILLED = "game_filled"
 # the game page's seats before they are read (refine: selectors.seats.seats_listed's
@@ -104,6 +108,7 @@ EVENTS = (
     POST_BODY,
     POST_CREATED,
     SEAT_WANTED,
+    SEAT_NAMING,
     GAME_FILLED,
     GAME_PAGE_SEATS,
     SEAT_CHANGED_HANDS,

@@ -51,11 +51,13 @@ def _others_named(pages, user) -> list[str]:
         for n in others:
             at = low.find(n)
             if at >= 0:
-                found.append(f"{url}: {n} in …{body[max(at - 120, 0):at + 40]!r}")
+                found.append(f"{url}: {n} in …{body[max(at - 120, 0) : at + 40]!r}")
     return found
 
 
-def test_no_page_or_email_names_another_member_until_the_reveal(moderator, django_capture_on_commit_callbacks):
+def test_no_page_or_email_names_another_member_until_the_reveal(
+    moderator, django_capture_on_commit_callbacks
+):
     users = anon_users()
     seen = 0
     with time_machine.travel(T0, tick=False), tasks_in_process():
@@ -86,4 +88,4 @@ def test_no_page_or_email_names_another_member_until_the_reveal(moderator, djang
     reveal = client.get(reverse("game_reveal", args=[game.pk])).content.decode()
     for alias, name in zip(ALIASES, NAMES, strict=True):
         assert re.search(rf"{alias}\s*—\s*{name}", reveal), alias
-    assert re.search(rf"Yew\s*—\s*{NEWBIE}", reveal)
+    assert re.search(rf"Yew\s*—\s*Eveqx, then {NEWBIE}", reveal)

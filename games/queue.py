@@ -31,7 +31,8 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 # --- the core's events: the name, and what each carries as keyword arguments -----------------
-# a game was created, open for sign-ups, in the transaction that creates it: game
+# a game was created, open for sign-ups, in the transaction that creates it: game, extras
+# (what the new-game form's capability fields posted, e.g. the anonymous games' list; {})
 GAME_OPENED = "game_opened"
 # in the transaction that deals the cards, before the first post: game, setup (deal.py's)
 GAME_DEALT = "game_dealt"

@@ -3,7 +3,18 @@
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from .themes import theme_choices
+from .themes import THEMES, theme_choices
+
+# The new-game form's field (games/views/create.py passes it on as GAME_OPENED's extras).
+FIELD = "anonymous_theme"
+
+
+def new_game_choices():
+    """The themes the new-game form offers (a host's own list is chosen on the desk)."""
+    return [
+        ("", gettext_lazy("No: players go by their own names")),
+        *[(key, label) for key, (label, _) in THEMES.items()],
+    ]
 
 
 class AnonymityForm(forms.Form):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from games import panels
 from games.models import Game
 
-from .forms import AnonymityForm
+from .forms import FIELD, AnonymityForm, new_game_choices
 from .selectors import anonymity_of, members_behind
 
 
@@ -33,6 +33,19 @@ def members_shown(*, game, **_):
     return members_behind(game) or None
 
 
+@dataclass
+class NewGameChoice:
+    field: str
+    choices: list
+    chosen: str
+
+
+def new_game_choice(*, request, **_):
+    """The new-game form's "Anonymous game" choice, keeping what was posted."""
+    return NewGameChoice(FIELD, new_game_choices(), request.POST.get(FIELD, ""))
+
+
 def register_all() -> None:
+    panels.register(panels.NEW_GAME, "fields", "anonymous/_new_game.html", new_game_choice)
     panels.register(panels.DESK, "signups", "anonymous/_desk.html", anonymity_shown, order=200)
     panels.register(panels.DESK, "seat", "anonymous/_desk_member.html", members_shown, order=10)

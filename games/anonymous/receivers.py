@@ -1,8 +1,10 @@
-"""What the anonymous games hear of the core: a seat being taken (SEAT_NAMING)."""
+"""What the anonymous games hear of the core: a game opened from the new-game form
+(GAME_OPENED, its extras) and a seat being taken (SEAT_NAMING)."""
 
 from games import queue
 
-from .services import alias_drawn
+from .forms import FIELD
+from .services import alias_drawn, anonymity_opened
 
 
 def seat_named(value, *, game, user, **_):
@@ -10,5 +12,11 @@ def seat_named(value, *, game, user, **_):
     return alias_drawn(game) or value
 
 
+def opened(*, game, extras, **_):
+    """The new-game form's choice of a theme (the desk takes the host's own list)."""
+    anonymity_opened(game, extras.get(FIELD, ""))
+
+
 def connect() -> None:
     queue.connect(queue.SEAT_NAMING, seat_named)
+    queue.connect(queue.GAME_OPENED, opened)

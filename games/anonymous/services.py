@@ -57,6 +57,13 @@ def anonymity_choose(*, game: Game, user, theme: str, names: str = "") -> None:
     _seats_named(game, lambda seats: [(player_key_for(a), a) for a in _draw(pool, len(seats))])
 
 
+def anonymity_opened(game: Game, theme: str) -> None:
+    """A game just created anonymous from the new-game form (a theme's list; no seat is
+    taken yet). Anything but a theme's key leaves it as it is."""
+    if theme in THEMES:
+        AnonymousGame.objects.create(game=game, theme=theme)
+
+
 def alias_drawn(game: Game) -> tuple[str, str] | None:
     """A free alias for a seat being taken in `game` (its row locked by the sign-up), as
     (record name, alias); None when the game is not anonymous."""

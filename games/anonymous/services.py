@@ -17,10 +17,17 @@ from .themes import OWN, THEMES, own_names, own_problems, theme_names
 
 
 def alias_names(anonymity: AnonymousGame) -> list[str]:
-    """The names an anonymous game draws its aliases from."""
+    """The names an anonymous game draws its aliases from: a theme's leaves out any that a
+    member goes by (an alias "Oak" beside a member Oak would point at the wrong seat)."""
     if anonymity.theme == OWN:
         return own_names(anonymity.names)
-    return theme_names(anonymity.theme)
+    names = theme_names(anonymity.theme)
+    members = set(
+        User.objects.filter(player_key__in=[player_key_for(n) for n in names]).values_list(
+            "player_key", flat=True
+        )
+    )
+    return [n for n in names if player_key_for(n) not in members]
 
 
 @transaction.atomic

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.anonymous.services import anonymity_choose
+from games.anonymous.services import alias_names, anonymity_choose
 from games.anonymous.themes import THEMES, theme_names
+from games.community.services.replacements import replacement_mark
 from games.engine import GameRuleError
 from games.mapping import game_record
 from games.models import AnonymousGame, Notification, Post, Seat
@@ -135,3 +136,23 @@ def test_a_profile_keeps_a_running_anonymous_game_off(client, moderator):
     game = services.game_start(game=anon_open(moderator, users), by=moderator)
     page = client.get(reverse("player_profile", args=["annqx"])).content.decode()
     assert reverse("game_detail", args=[game.pk]) not in page and "Behind the trees" not in page
+
+
+def test_a_theme_leaves_out_a_name_a_member_goes_by(moderator, cast_users):
+    UserFactory(player_name="Oak")
+    game = make_game(moderator, cast_users, start=False)
+    anonymity_choose(game=game, user=moderator, theme="trees")
+    assert "Oak" not in {s.alias for s in _seats(game)}
+    assert "Oak" not in alias_names(AnonymousGame.objects.get(game=game))
+
+
+def test_the_replacement_list_shows_a_wanted_seat_by_its_alias(client, moderator):
+    users = anon_users()
+    game = services.game_start(game=anon_open(moderator, users), by=moderator)
+    replacement_mark(game=game, seat_name="yew", by=moderator)
+    client.force_login(UserFactory(player_name="Volqx"))
+    page = client.get(reverse("replacement_list")).content.decode()
+    assert "Yew" in page and "Eveqx" not in page
+    client.force_login(users["catqx"])
+    thread = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Yew" in thread and "Eveqx" not in thread

@@ -156,3 +156,13 @@ def test_the_replacement_list_shows_a_wanted_seat_by_its_alias(client, moderator
     client.force_login(users["catqx"])
     thread = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert "Yew" in thread and "Eveqx" not in thread
+
+
+def test_the_chat_news_names_aliases_and_pings_no_member(moderator):
+    from games.webhooks.public import game_seats as chat_seats
+
+    users = anon_users()
+    game = services.game_start(game=anon_open(moderator, users), by=moderator)
+    seats = chat_seats(game)
+    assert sorted(seats.names.values()) == sorted(ALIASES)
+    assert seats.named(["elm", "fern"]) == ()

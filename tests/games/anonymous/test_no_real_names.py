@@ -59,7 +59,7 @@ def test_no_page_or_email_names_another_member_until_the_reveal(
     moderator, django_capture_on_commit_callbacks
 ):
     users = anon_users()
-    seen = 0
+    seen = emails = 0
     with time_machine.travel(T0, tick=False), tasks_in_process():
         mail.outbox.clear()
         steps = story(moderator, users)
@@ -77,11 +77,12 @@ def test_no_page_or_email_names_another_member_until_the_reveal(
                     continue
                 pages = _walk(game, user)
                 seen += len(pages)
+                emails += sum(1 for url in pages if url.startswith("email "))
                 named = _others_named(pages, user)
                 assert not named, f"{checkpoint} as {key}:\n" + "\n".join(named[:8])
                 if checkpoint != "signup":  # the aliases are what the game shows
                     assert "Fern" in pages[reverse("game_detail", args=[game.pk]) + "?page=1"]
-    assert seen > 200
+    assert seen > 200 and emails > 8  # the cards, the mention, the phases' emails
     # The reveal: every alias beside its member.
     client = Client()
     client.force_login(users["catqx"])

@@ -310,8 +310,12 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
     )
-    # The seat's name in the game record: the first occupant's player key.
+    # The seat's name in the game record: the first occupant's player key, or in an
+    # anonymous game its alias's key (so the record carries no member's name).
     name = models.CharField(max_length=32)
+    # The seat's name for this game (an anonymous game's, games/anonymous): shown wherever
+    # the game names the seat instead of its occupant's player name; blank otherwise.
+    alias = models.CharField(max_length=32, blank=True, default="")
     position = models.PositiveSmallIntegerField(null=True, blank=True)  # set at the start
     joined_at = models.DateTimeField(auto_now_add=True)
     # Kept by the post service, for the desk's activity and the prod rule.
@@ -343,6 +347,11 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.name} in {self.game_id}"
+
+    @property
+    def shown_name(self) -> str:
+        """What the game calls this seat: its alias, or its occupant's player name."""
+        return self.alias or self.user.player_name
 
 
 class Assignment(models.Model):
@@ -1092,3 +1101,17 @@ class CalendarFeed(models.Model):
 
     def __str__(self):
         return f"calendar feed of {self.user_id}"
+
+
+# --- issue 31: anonymous games ---
+class AnonymousGame(models.Model):
+    """A game whose seats carry aliases (games/anonymous): the host's choice, before the
+    start. `theme` names a built-in list; `names` is the host's own (one per line) when
+    theme is "own". The seats' aliases themselves are on Seat.alias."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="anonymity")
+    theme = models.CharField(max_length=16)
+    names = models.TextField(blank=True)
+
+    def __str__(self):
+        return f"anonymous game {self.game_id} ({self.theme})"

@@ -31,7 +31,8 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 # --- the core's events: the name, and what each carries as keyword arguments -----------------
-# a game was created, open for sign-ups, in the transaction that creates it: game
+# a game was created, open for sign-ups, in the transaction that creates it: game, extras
+# (what the new-game form's capability fields posted, e.g. the anonymous games' list; {})
 GAME_OPENED = "game_opened"
 # in the transaction that deals the cards, before the first post: game, setup (deal.py's)
 GAME_DEALT = "game_dealt"
@@ -54,6 +55,10 @@ POST_CREATED = "post_created"
 # passed (open, not its moderator, no seat held before, not full): game, user. A receiver
 # refuses the seat by raising GameRuleError in words the member reads (a game's bar)
 SEAT_WANTED = "seat_wanted"
+# the name a seat taken in an open game gets, before it is stored (refine: (name, alias),
+# the record's name and the seat's alias; the member's player key and "" unless a
+# capability names it otherwise): game, user
+SEAT_NAMING = "seat_naming"
 # the last seat of an open game was taken (a join), in its transaction: game, now
 GAME_FILLED = "game_filled"
 # the game page's seats before they are read (refine: selectors.seats.seats_listed's
@@ -104,6 +109,7 @@ EVENTS = (
     POST_BODY,
     POST_CREATED,
     SEAT_WANTED,
+    SEAT_NAMING,
     GAME_FILLED,
     GAME_PAGE_SEATS,
     SEAT_CHANGED_HANDS,

@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("games.leaving.urls")),
     path("", include("games.calendar.urls")),
     path("", include("games.webhooks.urls")),
+    path("", include("games.anonymous.urls")),
     path("", include("games.push.urls")),
     # The project's account pages first: its sign-up view replaces allauth's at the same
     # address (accounts/urls.py).

@@ -146,6 +146,7 @@ CLOCK_SHORTENED = "clock_shortened"
 CLOCK_SET = "clock_set"
 EARLY_END = "early_end"  # services/inputs.py: everyone is done
 REPLACES = "replaces"  # services/seats.py (W-72)
+ALIAS_REPLACED = "alias_replaced"  # the same in an anonymous game: no member named
 
 sentence(
     CLOCK_PAUSED, gettext_lazy("The moderator paused the clock with %(left)s left in %(phase)s.")
@@ -168,6 +169,7 @@ sentence(
     EARLY_END, gettext_lazy("Every living player is done with %(phase)s: it now ends %(moment)s.")
 )
 sentence(REPLACES, gettext_lazy("%(new)s replaces %(old)s."))
+sentence(ALIAS_REPLACED, gettext_lazy("A new player takes %(name)s’s seat."))
 
 
 # --- reading a stored sentence back (the data migration) ---------------------------------

@@ -26,7 +26,7 @@ def seats_public(game: Game) -> list[Seat]:
 
 # Only what the game page reads of a seat and its player: a whole Seat and User for each
 # of 48 seats was a tenth of the game page's CPU.
-SEAT_FIELDS = ("id", "game_id", "user_id", "name", "position",
+SEAT_FIELDS = ("id", "game_id", "user_id", "name", "alias", "position",
                "user__id", "user__player_name", "user__player_key")  # fmt: skip
 
 
@@ -52,8 +52,9 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 def display_names(seats) -> dict[str, str]:
-    """Seat name -> the current occupant's player name (a replacement shows the new name)."""
-    return {s.name: s.user.player_name for s in seats}
+    """Seat name -> the current occupant's player name (a replacement shows the new name),
+    or the seat's alias in an anonymous game (which a replacement keeps)."""
+    return {s.name: s.shown_name for s in seats}
 
 
 def game_display_names(game: Game) -> dict[str, str]:
@@ -102,9 +103,10 @@ def names_then(game: Game, names: dict, replaced) -> NamesThen:
     earlier = {}
     if cuts:
         era = dict.fromkeys(cuts, 0)
+        # An aliased seat keeps its name through a replacement: its players stay unnamed.
         rows = (
             GameInput.objects.filter(game=game)
-            .filter(Q(seat__name__in=list(cuts), by__isnull=False) | REPLACE_INPUT)
+            .filter(Q(seat__name__in=list(cuts), seat__alias="", by__isnull=False) | REPLACE_INPUT)
             .order_by("index")
             .values_list("seat__name", "by__player_name", "step")
         )
@@ -114,7 +116,9 @@ def names_then(game: Game, names: dict, replaced) -> NamesThen:
                     era[step["player"]] += 1
             else:
                 earlier.setdefault((seat, era[seat]), by)
-        posts = Post.objects.filter(game=game, seat__name__in=list(cuts), kind=Post.Kind.PLAYER)
+        posts = Post.objects.filter(
+            game=game, seat__name__in=list(cuts), seat__alias="", kind=Post.Kind.PLAYER
+        )
         for seat, by, at in posts.values_list("seat__name", "author__player_name", "created_at"):
             earlier.setdefault((seat, bisect_right(times[seat], at)), by)
     return NamesThen(names, cuts, earlier)

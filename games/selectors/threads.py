@@ -301,7 +301,8 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
 # What a page reads of each post (paths through its author, seat, reply and event).
 ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
               "seat__name", "reply_to__number", "event__kind", "event__data", "notice",
-              "author_id", "seat__user_id", "hidden_at", "hidden_reason", "words")  # fmt: skip
+              "author_id", "seat__user_id", "hidden_at", "hidden_reason", "words",
+              "seat__alias")  # fmt: skip
 
 
 def _rows(posts, thread, names, game) -> list[dict]:
@@ -323,6 +324,7 @@ def _rows(posts, thread, names, game) -> list[dict]:
         number = row["number"] = str(row["number"])
         row["url"] = permalink(base, number)
         row["author_name"] = row.pop("author__player_name")
+        alias = row.pop("seat__alias")
         row["count_url"] = f"{counts}{number}/" if counts else ""
         reply = row.pop("reply_to__number")
         row["reply_number"] = str(reply) if reply else ""
@@ -331,7 +333,10 @@ def _rows(posts, thread, names, game) -> list[dict]:
         if seat not in seats:
             seats[seat] = (quote(seat), display_name(seat, names))
         row["seat_query"], row["seat_label"] = seats[seat]
-        if seat and row.pop("author_id") != row.pop("seat__user_id"):
+        if alias:  # an anonymous game's seat: its alias, whoever sits there (W-72)
+            row["author_name"] = alias
+            row.pop("author_id"), row.pop("seat__user_id")
+        elif seat and row.pop("author_id") != row.pop("seat__user_id"):
             # W-72: what a replaced player wrote keeps their name, beside today's.
             row["author_name"] = replaced_name(row["author_name"], display_name(seat, names))
         phase = row["phase"]

@@ -40,6 +40,7 @@ def game_create(
     min_finished_games: int = 0,
     start_when_full: bool = False,
     prod_after: timedelta | None = None,
+    extras: dict | None = None,
     now=None,
 ) -> Game:
     # The seed decides the deal (deal.py) and the public orders (W-5a's ties, W-13's
@@ -77,7 +78,7 @@ def game_create(
     game.full_clean()
     game.reminder_hours = sorted(game.reminder_hours, reverse=True)  # valid: whole numbers
     game.save()
-    emit(GAME_OPENED, game=game)  # open for sign-ups
+    emit(GAME_OPENED, game=game, extras=extras or {})  # open for sign-ups
     return game
 
 

@@ -21,10 +21,12 @@ from ..permissions import can_moderate, has_held_seat
 from ..queue import (
     GAME_FILLED,
     SEAT_CHANGED_HANDS,
+    SEAT_NAMING,
     SEAT_WANTED,
     after_commit,
     emit,
     member_told,
+    refine,
 )
 from .base import game_locked
 from .inputs import input_apply
@@ -58,7 +60,9 @@ def game_join(*, game: Game, user, now=None) -> Seat:
     if filled >= game.seats_count:
         raise GameRuleError(gettext("this game is full"))
     emit(SEAT_WANTED, game=game, user=user)  # a capability may refuse, in words
-    seat = Seat.objects.create(game=game, user=user, name=user.player_key)
+    # The seat's record name and alias: the player key and none, or an anonymous game's.
+    name, alias = refine(SEAT_NAMING, (user.player_key, ""), game=game, user=user)
+    seat = Seat.objects.create(game=game, user=user, name=name, alias=alias)
     SeatTenure.objects.create(seat=seat, user=user, began_at=now)
     if filled + 1 == game.seats_count:
         emit(GAME_FILLED, game=game, now=now)
@@ -113,7 +117,10 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     # The newcomer has not said "I'm done" (W-2): the phase waits for them.
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by, now=now)
-    announce(said.meaning(said.REPLACES, new=new_user.player_name, old=old.player_name))
+    if seat.alias:  # an anonymous game: the seat keeps its alias, its players stay unnamed
+        announce(said.meaning(said.ALIAS_REPLACED, name=seat.alias))
+    else:
+        announce(said.meaning(said.REPLACES, new=new_user.player_name, old=old.player_name))
     _tenures_pass(game, seat, old, new_user, now)
     after_commit("game_role_emails", game.pk)  # the newcomer's cards, to them alone
     member_told(user_id=new_user.pk, game=game, kind="role")

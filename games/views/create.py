@@ -76,6 +76,8 @@ def game_new(request):
                     min_finished_games=data["min_finished_games"],
                     start_when_full=data["start_when_full"],
                     prod_after=data["prod_after"],
+                    # The capabilities' own fields of the form (its NEW_GAME "fields" panels).
+                    extras={k: v for k, v in request.POST.items() if k not in form.fields},
                 )
             except services.SetupProblems as e:
                 for problem in e.problems:

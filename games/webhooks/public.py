@@ -41,7 +41,10 @@ class Seats:
 def game_seats(game: Game) -> Seats:
     """One query: the seats without their cards (selectors.seats.seats_public)."""
     seats = seats_public(game)
-    return Seats({s.name: s.user.player_name for s in seats}, {s.name: s.user_id for s in seats})
+    # An anonymous game's seats go by their aliases, and a chat never pings their members.
+    return Seats(
+        {s.name: s.shown_name for s in seats}, {s.name: s.user_id for s in seats if not s.alias}
+    )
 
 
 # A page of the site a post's words name by its path (the fair deal's "How to check the

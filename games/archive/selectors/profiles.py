@@ -74,10 +74,15 @@ def _entries(player) -> dict[int, GameEntry]:
     """Every seat the player holds now or held, by seat id (a sign-up withdrawn before the
     start left no seat and no tenure: `game_leave` deletes both)."""
     entries = {}
-    for seat in Seat.objects.filter(user=player).select_related("game").defer("game__deal"):
+    # An anonymous game's seat stays off the profile until the game ends (issue 31): it
+    # would tie the member to their alias.
+    hidden = Q(alias="") | Q(game__status=Game.Status.FINISHED)
+    seats = Seat.objects.filter(hidden, user=player)
+    for seat in seats.select_related("game").defer("game__deal"):
         entries[seat.pk] = GameEntry(seat.game, seat.name)
     tenures = (
         SeatTenure.objects.filter(user=player)
+        .filter(Q(seat__alias="") | Q(seat__game__status=Game.Status.FINISHED))
         .select_related("seat__game")
         .defer("seat__game__deal")
     )

@@ -4,8 +4,10 @@ may download."""
 import json
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from games.mapping import engine_state, game_record
-from games.models import Game
+from games.models import Game, SeatTenure
 from games.panels import REVEAL, Panels, collect
 from games.selectors.desk import moderator_log
 from games.selectors.log import by_phase, events_all
@@ -33,7 +35,7 @@ def reveal_page(game: Game) -> RevealPage:
     """Every card and every event, private ones included, the moderator's acts (W-72) and
     every private thread."""
     seats = game_seats(game)
-    names = display_names(seats)
+    names = _unmasked(seats, display_names(seats))
     state = engine_state(game)
     log = by_phase(events_all(game))
     return RevealPage(
@@ -48,6 +50,26 @@ def reveal_page(game: Game) -> RevealPage:
         panels=collect(REVEAL, game=game, seats=seats, names=names),  # the cards just read
         whys=log_whys(game, log, names),
     )
+
+
+def _unmasked(seats, names: dict) -> dict:
+    """An anonymous game's seats by alias and member, "Elm — Ann" (issue 31: the reveal
+    shows both), each member who sat there in turn ("Yew — Eve, then Bob")."""
+    aliased = [s for s in seats if s.alias]
+    if not aliased:
+        return names
+    members = {}
+    tenures = SeatTenure.objects.filter(seat__in=aliased).order_by("began_at", "pk")
+    for seat_id, name in tenures.values_list("seat_id", "user__player_name"):
+        members.setdefault(seat_id, []).append(name)
+    out = dict(names)
+    for seat in aliased:
+        who = members.get(seat.pk) or [seat.user.player_name]
+        out[seat.name] = _("%(alias)s — %(members)s") % {
+            "alias": seat.alias,
+            "members": _(", then ").join(who),
+        }
+    return out
 
 
 def record_json(game: Game) -> str:

@@ -61,7 +61,7 @@ def replacement_list_page(user) -> ReplacementListPage:
         key=lambda e: (e.game_id is not None, e.created_at),
     )
     offers = [
-        OfferRow(o.pk, o.seat_id, o.seat.game, o.seat.user.player_name, o.created_at)
+        OfferRow(o.pk, o.seat_id, o.seat.game, o.seat.shown_name, o.created_at)
         for o in ReplacementOffer.objects.filter(
             user=user, status=ReplacementOffer.Status.OPEN, seat__game__status=Game.Status.RUNNING
         )
@@ -74,7 +74,7 @@ def replacement_list_page(user) -> ReplacementListPage:
         WantedSeat(
             s.game,
             s.name,
-            s.user.player_name,
+            s.shown_name,
             s.replacement_wanted_at,
             s.game_id in playing or can_moderate(s.game, user),
             offered.get(s.pk),
@@ -123,4 +123,4 @@ def offer_page(user, offer_id) -> OfferPage | None:
     )
     # Issue 25: offered before they took (and left) a seat of this game.
     played = is_open and has_held_seat(game, user)
-    return OfferPage(offer, game, seat.user.player_name, is_open and not played, played)
+    return OfferPage(offer, game, seat.shown_name, is_open and not played, played)

@@ -106,7 +106,7 @@ def _prod(game, seat, number, now) -> bool:
             prod = Prod.objects.create(seat=seat, user=seat.user, number=number, phase=game.phase)
     except IntegrityError:
         return False
-    name, phase = seat.user.player_name, game.phase
+    name, phase = seat.shown_name, game.phase
     notifications_write(
         game,
         [

@@ -92,7 +92,7 @@ def seat_mark(game: Game, seat: Seat, *, reason: str, now, by=None) -> list[Repl
     seat.replacement_reason = reason
     seat.save(update_fields=["replacement_wanted_at", "replacement_reason"])
     say = moderator_says(game, by) if by is not None else site_says(game)
-    say(notice(WANTED, name=seat.user.player_name))
+    say(notice(WANTED, name=seat.shown_name))
     return _offers_make(game, seat, _volunteers(game, seat))
 
 
@@ -122,13 +122,12 @@ def replacement_mark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is not None:
         raise GameRuleError(
-            gettext("a replacement is already wanted for %(name)s")
-            % {"name": seat.user.player_name}
+            gettext("a replacement is already wanted for %(name)s") % {"name": seat.shown_name}
         )
     if not _in_play(game, seat):
         raise GameRuleError(
             gettext("%(name)s is out of the game: there is no seat to hand over")
-            % {"name": seat.user.player_name}
+            % {"name": seat.shown_name}
         )
     seat_mark(game, seat, reason="moderator", now=now, by=by)
     return seat
@@ -143,7 +142,7 @@ def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     seat = _running_seat(game, seat_name)
     if seat.replacement_wanted_at is None:
         raise GameRuleError(
-            gettext("no replacement is wanted for %(name)s") % {"name": seat.user.player_name}
+            gettext("no replacement is wanted for %(name)s") % {"name": seat.shown_name}
         )
     seat.replacement_wanted_at = None
     seat.replacement_reason = ""
@@ -151,7 +150,7 @@ def replacement_unmark(*, game: Game, seat_name: str, by, now=None) -> Seat:
     ReplacementOffer.objects.filter(seat=seat, status=ReplacementOffer.Status.OPEN).update(
         status=ReplacementOffer.Status.CLOSED, answered_at=now
     )
-    moderator_notice_create(game, by, notice(NO_LONGER_WANTED, name=seat.user.player_name))
+    moderator_notice_create(game, by, notice(NO_LONGER_WANTED, name=seat.shown_name))
     return seat
 
 
@@ -231,7 +230,7 @@ def _offers_make(game, seat, volunteers) -> list[ReplacementOffer]:
     offers = ReplacementOffer.objects.bulk_create(
         [ReplacementOffer(seat=seat, user=v.user) for v in volunteers]
     )
-    name, phase = seat.user.player_name, game.phase
+    name, phase = seat.shown_name, game.phase
     notifications_write(
         game,
         [

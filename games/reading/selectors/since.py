@@ -178,6 +178,7 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
             "kind",
             "body",
             "author__player_name",
+            "seat__alias",
             "event__kind",
             "event__data",
             "hidden_at",
@@ -196,7 +197,8 @@ def _new_threads(game, user, can, names) -> list[SinceThread]:
         else:
             text = _first_line(p["body"])
         own = not (p["event__kind"] or p["hidden_at"] or p["words"])
-        author = p["author__player_name"] or ""
+        # An anonymous game's seat by its alias (issue 31), whoever wrote from it.
+        author = p["seat__alias"] or p["author__player_name"] or ""
         lines.setdefault(p["thread"], []).append((p["number"], author, text, own))
     out = []
     for n in news:

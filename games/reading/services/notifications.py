@@ -47,7 +47,7 @@ from games.services.inbox import (
 
 from ..mentions import mentioned_keys, mentions_link, quoted_numbers
 from ..narration.notifications import mention_words, quote_words, voted_words, wagon_words
-from ..selectors.mentions import mention_targets
+from ..selectors.mentions import mention_key, mention_targets
 
 POST_KINDS = (Notification.Kind.MENTION, Notification.Kind.QUOTE)
 
@@ -92,7 +92,7 @@ def post_notify(*, game: Game, post: Post, body) -> int:
                 game=game, thread=post.thread, number__in=numbers, kind=Post.Kind.PLAYER
             ).values_list("author_id", flat=True)
         )
-    author = post.author.player_name
+    author = post.seat.shown_name if post.seat_id else post.author.player_name
     rows = []
     for user_id, seat in readers.items():
         if user_id == post.author_id:
@@ -100,7 +100,7 @@ def post_notify(*, game: Game, post: Post, body) -> int:
         if user_id in quoted:
             words = quote_words(author, post.thread, game.ruleset, post.number)
             kind = Notification.Kind.QUOTE
-        elif seat.user.player_key in mentioned:
+        elif mention_key(seat) in mentioned:
             words = mention_words(author, post.thread, game.ruleset, post.number)
             kind = Notification.Kind.MENTION
         else:

@@ -250,9 +250,7 @@ def _phases(game_id, view, steps, current) -> list:
     for n, m in enumerate(steps, start=1):
         if m.phase and m.phase not in firsts:
             firsts[m.phase] = n
-    return [
-        (phase_label(p), step_url(game_id, view, n), p == current) for p, n in firsts.items()
-    ]
+    return [(phase_label(p), step_url(game_id, view, n), p == current) for p, n in firsts.items()]
 
 
 def _count(game, events, moment, bound, seat_names):
@@ -270,4 +268,3 @@ def _count(game, events, moment, bound, seat_names):
         and ((r.kind in DAY_VOTES and r.phase == day) or r.kind in COUNT_KINDS)
     ]
     return day, count_from_events(rows, day, seat_names, game.seed)
-

@@ -1,12 +1,14 @@
-""""As seat X saw it" shows nothing seat X's live pages had not shown by then (issue 31).
+"""A seat's view of the viewer ("as seat X saw it") shows nothing the seat's live pages had
+not shown by then (issue 31).
 
 The afterlife cast (tests/games/afterlife_cast.py) is played through the services one act a
 minute. After each act, each watched seat's live pages are read as its player then read
 them: the role page, each room it could open, the afterlife (and, in it, every room: W-17),
-the game page and, once the game is over, the reveal (W-71); and what those pages' selectors showed of the events. Then every step
-of the seat's view in the finished game is compared with what had been shown live by the
-end of its moment's act: no room message, no card and no event before it was shown live;
-and every room message shown live is a step of the view by then.
+the game page and, once the game is over, the reveal (W-71); and what those pages'
+selectors showed of the events. Then every step of the seat's view in the finished game is
+compared with what had been shown live by the end of its moment's act: no room message,
+no card and no event before it was shown live; and every room message the seat could read
+as it was posted is a step of its view at that moment.
 """
 
 import re
@@ -28,9 +30,9 @@ from games.selectors import afterlife_state_for, role_page, room_page
 from games.selectors.rooms import afterlife_page, room_ref
 from games.viewer.narration import view_labels
 from games.viewer.selectors import viewer_page
+from tests.factories import UserFactory
 from tests.games.afterlife_cast import AFTERLIFE_CAST, afterlife_users, page_text
 from tests.games.conftest import T0, make_game
-from tests.factories import UserFactory
 
 WATCHED = ("bob", "cat", "gus", "hal")
 MARK = re.compile(r"M\d+-[a-z]+")

@@ -27,6 +27,7 @@ def _step(page) -> tuple[str, int]:
 def _walk_with_keys(page, view):
     """From the page's step to the view's last with the right arrow key; then back one with
     the left."""
+    page.wait_for_load_state()  # the keys' script is deferred: loaded with the page
     seen = [_step(page)]
     while page.locator("#viewer-next").count():
         page.keyboard.press("ArrowRight")
@@ -67,7 +68,7 @@ def test_the_viewer_steps_a_finished_game_through_in_three_views(
         page.locator("#viewer-next").click()
         steps += 1
         assert _step(page) == ("everything", steps)
-    expect(page.locator(".card-table")).to_be_visible()
+    expect(page.locator(".viewer-cards")).to_be_visible()
     shot(page, "viewer-everything")
 
     # "As Cat saw it", chosen in the seats' list, from its first step by keys.
@@ -89,6 +90,7 @@ def test_the_viewer_steps_a_finished_game_through_in_three_views(
     small = phone.new_page()
     for view in ("public", "everything", "seat-cat", "seat-gus"):
         small.goto(f"{base}/games/{game.pk}/viewer/{view}/1/")
+        small.wait_for_load_state()
         small.keyboard.press("ArrowRight")
         small.wait_for_url(re.compile(rf"/viewer/{view}/2/$"))
         wide = small.evaluate("document.documentElement.scrollWidth")

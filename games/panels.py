@@ -24,7 +24,8 @@ ROLE = "role"  # a player's private role page
 LOBBY = "lobby"  # the list of games
 NEW_GAME = "new_game"  # the form that creates a game
 PROFILE = "profile"  # a member's own profile and preferences (accounts/views.py)
-PAGES = (GAME, DESK, REVEAL, ROOM, ROLE, LOBBY, NEW_GAME, PROFILE)
+ARCHIVE = "archive"  # the archive of finished games: a slot in each game's links
+PAGES = (GAME, DESK, REVEAL, ROOM, ROLE, LOBBY, NEW_GAME, PROFILE, ARCHIVE)
 
 
 @dataclass(frozen=True)

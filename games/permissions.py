@@ -134,8 +134,14 @@ def rooms_for(game, seat, state=None) -> list[str]:
     """The room keys a seat may read and write now, meetings first, then the afterlife."""
     if seat is None or game.status != game.Status.RUNNING:
         return []  # the rooms open with the game and close at its end (the reveal shows all)
-    state = state or engine_state(game)
-    keys = [k for k, members in state.meetings().items() if seat.name in members]
-    if in_afterlife(state, seat.name):
+    return rooms_in_state(state or engine_state(game), seat.name)
+
+
+def rooms_in_state(state, name) -> list[str]:
+    """The room keys seat `name` may use in engine state `state`: its meetings (W-26a),
+    then the afterlife (W-17). The live pages ask it of the state now; the game viewer of
+    the state at each moment of a finished game, so both read one rule."""
+    keys = [k for k, members in state.meetings().items() if name in members]
+    if in_afterlife(state, name):
         keys.append(AFTERLIFE)
     return keys

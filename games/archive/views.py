@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
+from games.panels import ARCHIVE, collect
 from games.views.access import (
     get_finished_game_for_user,
     get_player_for_user,
@@ -52,6 +53,8 @@ def archive(request):
         {
             "form": form,
             "page": archive_page(ArchiveFilter(**filters), page),
+            # games/panels.py: "game_links", after each game's own links (the viewer's)
+            "panels": collect(ARCHIVE),
             "query": query.urlencode(),
             # The pages' links keep the search: "?player=Ann&" or "?", then "page=2".
             "page_query": f"?{query.urlencode()}&" if query else "?",

@@ -5,7 +5,8 @@ One API serves every caller (the web services, `play_record`, the tests):
 - `apply(game, step)` -> (game, events): apply one input; raises GameRuleError with a
   reason a player understands when the rules refuse it (and then nothing changed);
   the game is changed in place unless `copy=True`;
-- `visible_events(game, seat)`: what a seat may see now (views.py), `can_see` one event;
+- `visible_events(game, seat)`: what a seat may see now (views.py), `can_see` one event,
+  `sees_everything` whether a seat sees them all (W-17);
 - `setup_problems(ruleset, setup)`: every problem with a setup at once;
 - `records`: game records (FORMAT.md) and their results;
 - `REVISIONS`, `CURRENT_REVISION`: the rulings revisions a game may be played under, and a
@@ -40,7 +41,7 @@ from .rulesets import RULESET_NAMES, get_ruleset
 from .rulesets.base import ALIVE, REMOVED
 from .rulesets.werewolf.roles import EVIL, GOOD, REPEATABLE, ROLES, WILD
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
-from .views import can_see, visible_events
+from .views import can_see, sees_everything, visible_events
 from .votes import Tally, majority
 from .words import CardName, Refusal
 
@@ -84,6 +85,7 @@ __all__ = [
     "options_for",
     "parse_input",
     "records",
+    "sees_everything",
     "setup_problems",
     "sha_key",
     "visible_events",

@@ -21,8 +21,14 @@ def can_see(event, name, *, afterlife=False, moderator=False):
     return name in to
 
 
+def sees_everything(game, name) -> bool:
+    """Whether seat `name` sees every event now: a Witchhunt seat in the afterlife (W-17);
+    never a Werewolf seat, dead or alive (WW-17)."""
+    seat = game.seat(name) if name is not None else None
+    return bool(seat is not None and getattr(game, "sees_everything", lambda s: False)(seat))
+
+
 def visible_events(game, name=None, *, moderator=False):
     """The events seat `name` may see now (anonymous when `name` is None)."""
-    seat = game.seat(name) if name is not None else None
-    afterlife = bool(seat is not None and getattr(game, "sees_everything", lambda s: False)(seat))
+    afterlife = sees_everything(game, name)
     return [e for e in game.events if can_see(e, name, afterlife=afterlife, moderator=moderator)]

@@ -234,6 +234,13 @@ def thread_page(
     )
 
 
+def posts_shown(game: Game, thread: str, numbers, names) -> list[dict]:
+    """Posts `numbers` of `thread` as the thread shows them (hidden ones as hidden), in
+    order: one query. For the game viewer's steps of a finished game."""
+    posts = Post.objects.filter(game=game, thread=thread, number__in=list(numbers))
+    return _rows(posts.order_by("number"), thread, names, game)
+
+
 # `before` beyond any post's number: a seat's last fifty posts (?only=…&page=last).
 LAST_NUMBER = 2**31
 

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "games.webhooks",
     "games.push",
     "games.anonymous",
+    "games.viewer",
 ]
 
 MIDDLEWARE = [

@@ -92,6 +92,14 @@ MEMBER_ERASED = "member_erased"
 # on the page the kind names (the role page, the notifications, the replacements' list)
 MEMBER_TOLD = "member_told"
 TOLD_KINDS = ("role", "result", "reminder", "mention", "replacement")
+# a member would stand in for a seat of a running game: volunteer for it, be offered it, or
+# take it over (the moderator's replace, an accepted offer), the game row locked: game, user.
+# A receiver refuses by raising GameRuleError in words the member (or moderator) reads
+REPLACEMENT_ASKED = "replacement_asked"
+# the new-game form created a game, in the transaction that creates it: game, data (the
+# form's POST). A capability stores its own fields' choices (its NEW_GAME "fields" panel);
+# a GameRuleError refuses the game in words, shown with the form
+NEW_GAME_CHOSEN = "new_game_chosen"
 
 EVENTS = (
     GAME_OPENED,
@@ -115,6 +123,8 @@ EVENTS = (
     MEMBER_EXPORT,
     MEMBER_ERASED,
     MEMBER_TOLD,
+    REPLACEMENT_ASKED,
+    NEW_GAME_CHOSEN,
 )
 
 

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext
@@ -34,6 +35,39 @@ def _card_named(seat: int) -> str:
     return gettext("card %(number)s") % {"number": seat + 1}
 
 
+class _Refused(Exception):
+    def __init__(self, error):
+        self.error = error
+
+
+@transaction.atomic
+def _game_create(request, data):
+    """The game, and the capabilities' own fields stored with it (NEW_GAME_CHOSEN), in one
+    transaction: a capability's refusal leaves no game behind."""
+    game = services.game_create(
+        host=request.user,
+        ruleset=data["ruleset"],
+        title=data["title"],
+        seats_count=data["seats_count"],
+        deal=data["deal"],
+        options=data["options"],
+        day_length=data["day_length"],
+        night_length=data["night_length"],
+        early_end=data["early_end"],
+        early_end_grace=data["early_end_grace"],
+        reminder_hours=data["reminder_hours"],
+        signups_close_at=data["signups_close_at"],
+        min_finished_games=data["min_finished_games"],
+        start_when_full=data["start_when_full"],
+        prod_after=data["prod_after"],
+    )
+    try:
+        queue.emit(queue.NEW_GAME_CHOSEN, game=game, data=request.POST)
+    except GameRuleError as e:
+        raise _Refused(e) from e
+    return game
+
+
 @never_cache
 @login_required
 def game_new(request):
@@ -60,23 +94,9 @@ def game_new(request):
             warnings_only = not errors
         else:
             try:
-                game = services.game_create(
-                    host=request.user,
-                    ruleset=data["ruleset"],
-                    title=data["title"],
-                    seats_count=data["seats_count"],
-                    deal=data["deal"],
-                    options=data["options"],
-                    day_length=data["day_length"],
-                    night_length=data["night_length"],
-                    early_end=data["early_end"],
-                    early_end_grace=data["early_end_grace"],
-                    reminder_hours=data["reminder_hours"],
-                    signups_close_at=data["signups_close_at"],
-                    min_finished_games=data["min_finished_games"],
-                    start_when_full=data["start_when_full"],
-                    prod_after=data["prod_after"],
-                )
+                game = _game_create(request, data)
+            except _Refused as e:  # a capability's own fields (NEW_GAME_CHOSEN)
+                form.add_error(None, sentence(e.error))
             except services.SetupProblems as e:
                 for problem in e.problems:
                     form.add_error(None, problem)

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "games.calendar",
     "games.webhooks",
     "games.push",
+    "games.spectators",
 ]
 
 MIDDLEWARE = [

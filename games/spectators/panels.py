@@ -31,7 +31,9 @@ def desk_spectators(*, game, user, **_):
     data = {"game": game, "choices": choices, "open": game.status == Game.Status.OPEN}
     if data["open"]:
         data["form"] = SpectatorChoicesForm(initial=choices_initial(choices))
-    data["spectators"] = selectors.desk_spectators(game, timezone.now())
+    # Spectators exist only where allowed (turning them off before the start lets them go).
+    allowed = choices is not None and choices.allowed
+    data["spectators"] = selectors.desk_spectators(game, timezone.now()) if allowed else []
     return data
 
 

@@ -36,6 +36,7 @@ DESK_EMAILS = 1  # issue 25: the game's emails waiting for the mail server (a co
 DESK_CLOCK = 1  # issue 27: "the clock last ran N s ago", the heartbeat's one row
 # issue 30: the game's chat webhooks; their recent deliveries are one more, with any
 DESK_WEBHOOKS = 2
+SPECTATORS = 1  # issue 31: the game's spectators' settings (the game page's and desk's panel)
 
 
 def _posts(game, n):
@@ -120,7 +121,7 @@ def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
             client.get(detail)
         counts[label].append(len(anonymous))
     assert counts["big"] == counts["small"], counts
-    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES, counts
+    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES + SPECTATORS, counts
 
 
 @pytest.mark.slow
@@ -225,7 +226,7 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     big = counts["big"]
     assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX + ROOM_READ_STATE, counts
     desk_max = DESK_MAX + DESK_READ_STATE + DESK_ACTIVITY + DESK_HIDDEN + DESK_EMAILS + DESK_CLOCK
-    desk_max += DESK_WEBHOOKS
+    desk_max += DESK_WEBHOOKS + SPECTATORS
     assert big["desk"] <= desk_max, counts
 
 
@@ -342,6 +343,6 @@ def test_open_game_pages_and_the_lobby_query_counts_are_constant(client, moderat
         ]
     assert counts["big"] == counts["small"], counts
     page, seated, desk, lobby = counts["big"]
-    assert max(page, seated) <= OPEN_PAGE_MAX + READ_STATE, counts
-    assert desk <= OPEN_DESK_MAX, counts
+    assert max(page, seated) <= OPEN_PAGE_MAX + READ_STATE + SPECTATORS, counts
+    assert desk <= OPEN_DESK_MAX + SPECTATORS, counts
     assert lobby <= OPEN_LOBBY_MAX, counts

@@ -158,7 +158,8 @@ def test_a_spectator_can_never_volunteer_be_offered_or_take_a_seat(world):
     replacements.volunteer_join(user=users["out"], hours_per_week=5)
     replacements.replacement_mark(game=game, seat_name="gus", by=users["mod"])
     offered = set(
-        get_user_model().objects.filter(replacement_offers__seat__game=game)
+        get_user_model()
+        .objects.filter(replacement_offers__seat__game=game)
         .values_list("player_name", flat=True)
     )
     assert offered == {"Outsider"}
@@ -217,9 +218,7 @@ def test_with_no_delay_the_page_shows_the_night_action_as_it_is_made(client, wor
     url = reverse("spectator_page", args=[game.pk])
     with time_machine.travel(timezone.now(), tick=False):  # the deadline's words stand still
         before = normal(_login(client, users["sue"]).get(url).content)
-        services.action_submit(
-            game=_refresh(game), user=users["hal"], action="coven", target="ann"
-        )
+        services.action_submit(game=_refresh(game), user=users["hal"], action="coven", target="ann")
         after = normal(client.get(url).content)
         assert before != after
         # One phase behind: the same kind of action is not shown.

@@ -311,3 +311,50 @@ def test_the_desk_flags_a_spectator_who_shares_a_sign_in_address_with_a_player(c
     spectating.addresses_forget(now=later)
     assert not SignInAddress.objects.exists()
     assert {s.name: s.shares_with for s in desk_spectators(game, later)}["Sue"] == []
+
+
+# --- Werewolf: the dead may see what spectators see -------------------------------------------
+WOLF_CAST = [("Ann", "seer", ""), ("Bob", "werewolf", ""), ("Cat", "werewolf", ""),
+             ("Dan", "villager", ""), ("Eve", "villager", ""), ("Fay", "villager", ""),
+             ("Gus", "villager", "")]  # fmt: skip
+
+
+@pytest.mark.parametrize("dead_see", [True, False])
+def test_a_dead_werewolf_player_sees_the_spectators_page_when_the_host_allows(client, dead_see):
+    users = users_for(WOLF_CAST)
+    mod = UserFactory(player_name="Mod")
+    game = make_game(mod, users, cast=WOLF_CAST, ruleset="werewolf", start=False)
+    spectating.settings_store(game, allowed=True, delay="none", dead_see=dead_see)
+    game = services.game_start(game=game, by=mod)
+    lynch(_refresh(game), users, "gus")  # WW-1: Day 1 first
+    page = reverse("spectator_page", args=[game.pk])
+    thread = reverse("spectators_thread", args=[game.pk])
+    _login(client, users["gus"])
+    assert client.get(page).status_code == (200 if dead_see else 404)
+    assert client.get(thread).status_code == 404  # the dead are players: no thread
+    seat_panel = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert (page in seat_panel) is dead_see
+    if dead_see:
+        assert "Werewolf" in client.get(page).content.decode()  # every card
+    assert _login(client, users["dan"]).get(page).status_code == 404  # the living
+
+
+# --- the game page's button ---------------------------------------------------------------------
+def test_the_spectate_button_is_for_members_who_may_follow(client, world):
+    game, users = world
+    services.player_replace(game=game, seat_name="gus", new_user=users["out"], by=users["mod"])
+    start = reverse("spectate_start", args=[game.pk])
+    for who, shown in (("sue", True), ("ann", False), ("gus", False), ("mod", False)):
+        body = _login(client, users[who]).get(reverse("game_detail", args=[game.pk]))
+        assert (start in body.content.decode()) is shown, who
+
+
+# --- a member's erasure ------------------------------------------------------------------------
+def test_an_erased_member_leaves_no_sign_in_address(client, world):
+    from games.leaving.services import member_erase
+
+    game, users = world
+    _sign_in(client, users["sue"], "203.0.113.9")
+    _sign_in(client, users["ann"], "203.0.113.9")
+    member_erase(user=users["sue"], by=users["sue"])
+    assert list(SignInAddress.objects.values_list("user__player_name", flat=True)) == ["Ann"]

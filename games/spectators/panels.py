@@ -38,8 +38,10 @@ def desk_spectators(*, game, user, **_):
 
 
 def game_spectate(*, game, user, viewer_seat=None, **_):
+    if not user.is_authenticated:
+        return None
     choices = selectors.choices_of(game)
-    if choices is None or not choices.allowed or not user.is_authenticated:
+    if choices is None or not choices.allowed:
         return None
     if viewer_seat is not None or can_moderate(game, user):
         viewer = selectors.page_viewer(game, user, choices)

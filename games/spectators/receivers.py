@@ -6,6 +6,8 @@
 - SWEEP_TICKED: sign-in addresses older than 30 days are forgotten;
 - MEMBER_ERASED: the member's sign-in addresses go (their spectator rows stay, with their
   account's anonymised row: they still hold no seat);
+- MEMBER_EXPORT: the games they followed, their posts in the spectators' threads, and when
+  they signed in lately (never an address: only its keyed hash is kept, and not given);
 - Django's user_logged_in: the sign-in's address is remembered, as a keyed hash.
 """
 
@@ -14,7 +16,7 @@ from django.utils.translation import gettext
 
 from games import queue
 from games.engine import GameRuleError
-from games.models import SignInAddress
+from games.models import SignInAddress, Spectator, SpectatorPost
 from witchhunt.proxy import client_address
 
 from . import services
@@ -43,6 +45,24 @@ def member_erased(*, user, **_) -> None:
     SignInAddress.objects.filter(user=user).delete()
 
 
+def member_export_part(data: dict, *, user, **_) -> dict:
+    data["spectating"] = {
+        "games": [
+            {"game": s.game_id, "title": s.game.title, "joined_at": s.joined_at,
+             "left_at": s.left_at}
+            for s in Spectator.objects.filter(user=user).select_related("game")
+        ],
+        "posts": [
+            {"game": p.game_id, "number": p.number, "body": p.body, "at": p.created_at}
+            for p in SpectatorPost.objects.filter(author=user).order_by("game_id", "number")
+        ],
+        "signed_in_at": sorted(
+            SignInAddress.objects.filter(user=user).values_list("seen_at", flat=True)
+        ),
+    }  # fmt: skip
+    return data
+
+
 def signed_in(sender, request, user, **_) -> None:
     if request is not None:
         services.sign_in_record(user=user, address=client_address(request))
@@ -54,4 +74,5 @@ def connect() -> None:
     queue.connect(queue.NEW_GAME_CHOSEN, new_game_chosen)
     queue.connect(queue.SWEEP_TICKED, sweep_ticked)
     queue.connect(queue.MEMBER_ERASED, member_erased)
+    queue.connect(queue.MEMBER_EXPORT, member_export_part)
     user_logged_in.connect(signed_in, dispatch_uid="spectators.signed_in")

@@ -162,6 +162,9 @@ def spectator_room(game: Game, ref: str, choices: SpectatorSettings, *, page=1):
             for phase, events in room.events
             if (shown := [e for e in events if cut.shows_event(e.index)])
         ]
+    for row in room.posts.rows or ():
+        # The permalink stays on this page (the core's is the members' room, a 404 here).
+        row["url"] = f"?{room.posts.query}#p{row['number']}"
     return room, cut
 
 

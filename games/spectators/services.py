@@ -117,7 +117,9 @@ def seat_refused(*, game: Game, user, **_) -> None:
 def spectator_post(*, game: Game, user, body: str, now=None) -> SpectatorPost:
     """A post in the spectators' thread, by one of its spectators (Markdown, sanitised as
     every post is: games.markup)."""
-    body = post_body(body)  # before the lock, as the core's posts
+    # Rendered and sanitised as every post, before the lock; never refined by POST_BODY: an
+    # "@name" here must notify no player (the thread is not theirs to learn of).
+    body = post_body(body)
     now = now or timezone.now()
     game = game_locked(game)
     if not Spectator.objects.filter(game=game, user=user, left_at__isnull=True).exists():

@@ -1,6 +1,7 @@
 """Spectators (games/spectators): the host's choices, who may follow, the seats they can
 never take, their page and its delay, their thread, the desk's list and its flag."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -358,3 +359,30 @@ def test_an_erased_member_leaves_no_sign_in_address(client, world):
     _sign_in(client, users["ann"], "203.0.113.9")
     member_erase(user=users["sue"], by=users["sue"])
     assert list(SignInAddress.objects.values_list("user__player_name", flat=True)) == ["Ann"]
+
+
+def test_a_members_download_has_their_spectating_and_never_an_address(client, world):
+    from games.leaving.services import member_export
+
+    game, users = world
+    spectating.spectate_start(game=game, user=users["sue"])
+    spectating.spectator_post(game=game, user=users["sue"], body="Mine-4417")
+    _sign_in(client, users["sue"], "203.0.113.9")
+    part = member_export(user=users["sue"])["spectating"]
+    assert [g["game"] for g in part["games"]] == [game.pk]
+    assert [p["body"] for p in part["posts"]] == ["Mine-4417"]
+    assert len(part["signed_in_at"]) == 1
+    assert "203.0.113.9" not in repr(member_export(user=users["sue"]))
+    assert member_export(user=users["ann"])["spectating"]["posts"] == []
+
+
+def test_a_room_read_by_a_spectator_links_its_posts_on_its_own_page(client, world):
+    game, users = world
+    spectating.spectate_start(game=game, user=users["sue"])
+    services.room_post(game=game, user=users["cat"], room="spies", body="Spy-note-5582")
+    page = _login(client, users["sue"]).get(reverse("spectator_page", args=[game.pk]))
+    rooms = [u for u in re.findall(r'href="([^"]+)"', page.content.decode()) if "/rooms/" in u]
+    assert rooms and all("/spectate/rooms/" in u for u in rooms)
+    body = "".join(client.get(u).content.decode() for u in rooms)
+    assert "Spy-note-5582" in body
+    assert f"/games/{game.pk}/rooms/" not in body  # no link to the members' room

@@ -227,6 +227,12 @@ def _replay(game, inputs=None):
     return state
 
 
+def engine_state_after(game, inputs: int):
+    """The engine's game as it stood after its first `inputs` inputs, with every event of
+    those (a fresh replay, never cached: the spectators' delay, games/spectators)."""
+    return _replay(game, inputs)
+
+
 def replay_mismatch(game) -> str | None:
     """Where the replay of `game` under its own revision of the rulings (W-76: today's
     engine, playing the revision the game started under) differs from the events it

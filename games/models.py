@@ -1115,3 +1115,89 @@ class AnonymousGame(models.Model):
 
     def __str__(self):
         return f"anonymous game {self.game_id} ({self.theme})"
+
+
+# --- issue 31: spectators ---------------------------------------------------------------------
+# Followers of a game who hold no seat (games/spectators): the host's choices, who follows,
+# their own thread, and the members' recent sign-in addresses (keyed hashes) for the desk.
+class SpectatorSettings(models.Model):
+    """The host's choices for spectators in one game (none: spectators are not allowed)."""
+
+    class Delay(models.TextChoices):
+        NONE = "none", pgettext_lazy("spectator delay", "None: as it happens")
+        PHASE = "phase", pgettext_lazy("spectator delay", "One phase behind")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="spectating")
+    allowed = models.BooleanField(default=False)
+    delay = models.CharField(max_length=8, choices=Delay.choices, default=Delay.NONE)
+    # Werewolf only: the dead players see the spectators' page (WW-17 gives them no more
+    # than the living otherwise).
+    dead_see = models.BooleanField(default=False)
+
+    def __str__(self):
+        return f"spectators of {self.game_id}: {self.allowed}"
+
+
+class Spectator(models.Model):
+    """A member following a game as a spectator. Leaving before the deal deletes the row
+    (nothing was seen); leaving after it keeps the row with `left_at`: they have seen the
+    cards, so they still may not take a seat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="spectating"
+    )
+    joined_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="spectator_once_a_game")
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} spectates {self.game_id}"
+
+
+class SpectatorPost(models.Model):
+    """A post in a game's spectators' thread: its own table, so that no listing of the core's
+    threads (searches, read marks, exports, the reveal) can ever reach it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectator_posts")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    body = models.TextField()
+    body_html = models.TextField()  # sanitised by games.markup; the only field marked safe
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="spectator_post_number")
+        ]
+
+    def __str__(self):
+        return f"spectators' #{self.number} in {self.game_id}"
+
+
+class SignInAddress(models.Model):
+    """A member signed in from an address: its keyed hash only (never the address), kept
+    30 days, so that the desk can flag a spectator who shares one with a player."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sign_in_addresses"
+    )
+    digest = models.CharField(max_length=64)  # HMAC-SHA-256 of the address, hex
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "digest"], name="sign_in_address_once")
+        ]
+        indexes = [models.Index(fields=["digest", "seen_at"], name="sign_in_digest_idx")]
+
+    def __str__(self):
+        return f"{self.user_id} signed in at {self.seen_at:%Y-%m-%d}"

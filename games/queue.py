@@ -32,7 +32,8 @@ logger = logging.getLogger(__name__)
 
 # --- the core's events: the name, and what each carries as keyword arguments -----------------
 # a game was created, open for sign-ups, in the transaction that creates it: game, extras
-# (what the new-game form's capability fields posted, e.g. the anonymous games' list; {})
+# (what the new-game form's capability fields posted, e.g. the anonymous games' list; {}).
+# A receiver may refuse its own fields with a GameRuleError: no game is made, the form says why
 GAME_OPENED = "game_opened"
 # in the transaction that deals the cards, before the first post: game, setup (deal.py's)
 GAME_DEALT = "game_dealt"
@@ -97,6 +98,10 @@ MEMBER_ERASED = "member_erased"
 # on the page the kind names (the role page, the notifications, the replacements' list)
 MEMBER_TOLD = "member_told"
 TOLD_KINDS = ("role", "result", "reminder", "mention", "replacement")
+# a member would stand in for a seat of a running game: volunteer for it, be offered it, or
+# take it over (the moderator's replace, an accepted offer), the game row locked: game, user.
+# A receiver refuses by raising GameRuleError in words the member (or moderator) reads
+REPLACEMENT_ASKED = "replacement_asked"
 
 EVENTS = (
     GAME_OPENED,
@@ -121,6 +126,7 @@ EVENTS = (
     MEMBER_EXPORT,
     MEMBER_ERASED,
     MEMBER_TOLD,
+    REPLACEMENT_ASKED,
 )
 
 

@@ -27,6 +27,7 @@ urlpatterns = [
     path("", include("games.webhooks.urls")),
     path("", include("games.anonymous.urls")),
     path("", include("games.push.urls")),
+    path("", include("games.spectators.urls")),
     # The project's account pages first: its sign-up view replaces allauth's at the same
     # address (accounts/urls.py).
     path("accounts/", include("accounts.urls")),

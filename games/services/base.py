@@ -20,7 +20,7 @@ class SetupProblems(GameRuleError):
     """A game that cannot be created as asked; `problems` lists every reason."""
 
     def __init__(self, problems):
-        super().__init__("; ".join(problems))
+        super().__init__("; ".join(map(str, problems)))
         self.problems = problems
 
 

@@ -78,7 +78,12 @@ def game_create(
     game.full_clean()
     game.reminder_hours = sorted(game.reminder_hours, reverse=True)  # valid: whole numbers
     game.save()
-    emit(GAME_OPENED, game=game, extras=extras or {})  # open for sign-ups
+    try:  # open for sign-ups; a capability may refuse its own fields of the form
+        emit(GAME_OPENED, game=game, extras=extras or {})
+    except SetupProblems:
+        raise
+    except GameRuleError as e:
+        raise SetupProblems([e]) from e
     return game
 
 

@@ -20,6 +20,7 @@ from ..narration import said
 from ..permissions import can_moderate, has_held_seat
 from ..queue import (
     GAME_FILLED,
+    REPLACEMENT_ASKED,
     SEAT_CHANGED_HANDS,
     SEAT_NAMING,
     SEAT_WANTED,
@@ -108,6 +109,7 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
             )
             % {"name": new_user.player_name}
         )
+    emit(REPLACEMENT_ASKED, game=game, user=new_user)  # a capability may refuse, in words
     old = seat.user
     seat.user = new_user
     seat.replacement_wanted_at = None

@@ -81,7 +81,9 @@ def game_new(request):
                 )
             except services.SetupProblems as e:
                 for problem in e.problems:
-                    form.add_error(None, problem)
+                    # A capability's refusal of its own fields comes as the engine's error.
+                    refused = isinstance(problem, GameRuleError)
+                    form.add_error(None, sentence(problem) if refused else problem)
                 warnings = [p for p in e.problems if getattr(p, "warning", False)]
             except GameRuleError as e:  # the start date, checked again at the write
                 form.add_error("signups_close_at", sentence(e))

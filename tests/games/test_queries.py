@@ -39,6 +39,7 @@ DESK_WEBHOOKS = 2
 # issue 31: an anonymous game's choice on the open desk; the members behind the aliases on
 # a running one's
 DESK_ANONYMITY = 1
+SPECTATORS = 1  # issue 31: the game's spectators' settings (the game page's and desk's panel)
 
 
 def _posts(game, n):
@@ -123,7 +124,7 @@ def test_game_page_query_count_is_constant(client, big_game, small_game, cold):
             client.get(detail)
         counts[label].append(len(anonymous))
     assert counts["big"] == counts["small"], counts
-    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES, counts
+    assert max(counts["big"]) <= GAME_PAGE_MAX + READ_STATE + ABSENCES + SPECTATORS, counts
 
 
 @pytest.mark.slow
@@ -228,7 +229,7 @@ def test_room_afterlife_and_desk_query_counts_are_constant(
     big = counts["big"]
     assert max(v for k, v in big.items() if k != "desk") <= ROOM_PAGE_MAX + ROOM_READ_STATE, counts
     desk_max = DESK_MAX + DESK_READ_STATE + DESK_ACTIVITY + DESK_HIDDEN + DESK_EMAILS + DESK_CLOCK
-    desk_max += DESK_WEBHOOKS + DESK_ANONYMITY
+    desk_max += DESK_WEBHOOKS + DESK_ANONYMITY + SPECTATORS
     assert big["desk"] <= desk_max, counts
 
 
@@ -346,5 +347,6 @@ def test_open_game_pages_and_the_lobby_query_counts_are_constant(client, moderat
     assert counts["big"] == counts["small"], counts
     page, seated, desk, lobby = counts["big"]
     assert max(page, seated) <= OPEN_PAGE_MAX + READ_STATE, counts
-    assert desk <= OPEN_DESK_MAX + DESK_ANONYMITY, counts
+    assert max(page, seated) <= OPEN_PAGE_MAX + READ_STATE + SPECTATORS, counts
+    assert desk <= OPEN_DESK_MAX + DESK_ANONYMITY + SPECTATORS, counts
     assert lobby <= OPEN_LOBBY_MAX, counts

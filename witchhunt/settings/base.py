@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "games.push",
     "games.anonymous",
     "games.viewer",
+    "games.spectators",
 ]
 
 MIDDLEWARE = [

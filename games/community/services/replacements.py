@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from games import queue
 from games.engine import REMOVED, GameRuleError
 from games.mail import absolute_url, message_build, send_after_commit
 from games.mapping import engine_state
@@ -217,7 +218,9 @@ def _volunteers(game, seat) -> list[ReplacementVolunteer]:
     found = {}
     # This game's list first (sorted here: databases put NULLs first or last as they like).
     for row in sorted(rows, key=lambda r: r.game_id is None):
-        if row.user_id not in found and not can_moderate(game, row.user):
+        if row.user_id in found or can_moderate(game, row.user):
+            continue
+        if _may_be_offered(game, row.user):
             found[row.user_id] = row
     return list(found.values())
 
@@ -281,6 +284,16 @@ def _may_volunteer(game, user):
         raise GameRuleError(gettext("you already have a seat in this game"))
     if has_held_seat(game, user):
         raise GameRuleError(PLAYED_BEFORE)
+    queue.emit(queue.REPLACEMENT_ASKED, game=game, user=user)  # a capability may refuse
+
+
+def _may_be_offered(game, user) -> bool:
+    """Whether no capability refuses `user` a seat of `game` (REPLACEMENT_ASKED)."""
+    try:
+        queue.emit(queue.REPLACEMENT_ASKED, game=game, user=user)
+    except GameRuleError:
+        return False
+    return True
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("games.archive.urls")),
     path("", include("games.leaving.urls")),
     path("", include("games.calendar.urls")),
+    path("", include("games.reports.urls")),
     path("", include("games.webhooks.urls")),
     path("", include("games.push.urls")),
     # The project's account pages first: its sign-up view replaces allauth's at the same

@@ -331,7 +331,8 @@ def _rows(posts, thread, names, game) -> list[dict]:
         if seat not in seats:
             seats[seat] = (quote(seat), display_name(seat, names))
         row["seat_query"], row["seat_label"] = seats[seat]
-        if seat and row.pop("author_id") != row.pop("seat__user_id"):
+        # author_id stays: a reader's ignores are by writer (games/panels "ignore").
+        if seat and row["author_id"] != row.pop("seat__user_id"):
             # W-72: what a replaced player wrote keeps their name, beside today's.
             row["author_name"] = replaced_name(row["author_name"], display_name(seat, names))
         phase = row["phase"]

@@ -7,6 +7,8 @@ seat's, shown by its alias and game alone."""
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -198,3 +200,19 @@ def test_in_an_anonymous_game_the_ignore_is_the_seats_and_names_only_its_alias(
     assert _folded(_html(client, cast_users["ann"], reverse("game_detail", args=[game.pk]))) == [
         (bob, "Bob")
     ]
+
+
+def test_folding_costs_one_query_whatever_the_number_of_posts(client, thread, cast_users):
+    game, bob, notice, cat = thread
+    _ignore(client, cast_users["ann"], game, bob)
+    page = reverse("game_detail", args=[game.pk]) + "?page=1"
+    counts = []
+    for more in (0, 30):
+        for i in range(more):
+            services.post_create(game=game, user=cast_users["bob"], body=f"Bob-{i}")
+        client.get(page)  # warm: the read marks' first visit
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(page).content.decode()
+        counts.append(len(queries))
+        assert len(_folded(html)) == 1 + more
+    assert counts[0] == counts[1], counts

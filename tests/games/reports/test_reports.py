@@ -9,11 +9,12 @@ from django.urls import reverse
 
 from games import services
 from games.engine import GameRuleError
-from games.models import Notification, Post, PostReport
+from games.models import Ignore, Notification, Post, PostReport
 from games.reports import services as reports
+from games.reports.receivers import member_erased, member_export_part
 from games.selectors import room_ref
 from tests.factories import UserFactory
-from tests.games.afterlife_cast import page_text
+from tests.games.afterlife_cast import afterlife_users, page_text, play_to_day_3
 from tests.games.conftest import make_game
 
 pytestmark = pytest.mark.django_db
@@ -237,3 +238,30 @@ def test_only_the_games_own_moderator_settles_its_reports(
     assert "There is no such report in this game" in _text(response)
     assert PostReport.objects.get().state == "open"
     assert not Notification.objects.filter(kind="report").exists()
+
+
+def test_a_rooms_members_and_the_dead_report_what_they_read(client, moderator):
+    users = afterlife_users()
+    game, _newcomer = play_to_day_3(moderator, users)
+    lovers = Post.objects.get(game=game, thread="lovers-1", author=users["gus"])
+    beyond = Post.objects.get(game=game, thread="afterlife", author=users["bob"])
+    _report(client, users["fay"], game, lovers.number, ref=room_ref(game, "lovers-1"))
+    _report(client, users["ann"], game, beyond.number, ref="afterlife", reason="afterlife")
+    assert set(PostReport.objects.values_list("reporter__player_name", "post__thread")) == {
+        ("Fay", "lovers-1"),
+        ("Ann", "afterlife"),
+    }
+    client.force_login(moderator)
+    desk = _text(client.get(reverse("game_desk", args=[game.pk])))
+    assert f"#{beyond.number} in" in desk and "by Bob" in desk and "by Gus" in desk
+    # The afterlife's outcome names no room: "a room" for a meeting, "the afterlife" here.
+    ann_report = PostReport.objects.get(reporter=users["ann"])
+    reports.report_settle(game=game, pk=ann_report.pk, by=moderator, outcome="dismissed")
+    assert "in the afterlife of" in Notification.objects.get(user=users["ann"], kind="report").text
+    # Her data's download lists her report; her erasure removes it and her ignores.
+    Ignore.objects.create(owner=users["ann"], member=users["bob"])
+    exported = member_export_part({}, user=users["ann"])
+    assert exported["reports"][0]["post"] == beyond.number and exported["ignoring"] == ["Bob"]
+    member_erased(user=users["ann"])
+    assert not PostReport.objects.filter(reporter=users["ann"]).exists()
+    assert not Ignore.objects.filter(owner=users["ann"]).exists()

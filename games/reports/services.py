@@ -7,7 +7,7 @@ constraint post_report_once stands behind it)."""
 
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
@@ -165,9 +165,14 @@ def ignore_from_post(*, post: Post, user) -> Ignore:
         target = {"seat": post.seat}
     else:
         target = {"member_id": post.author_id}
+    already = GameRuleError(gettext("you already ignore this player"))
     if Ignore.objects.filter(owner=user, **target).exists():
-        raise GameRuleError(gettext("you already ignore this player"))
-    return Ignore.objects.create(owner=user, **target)
+        raise already
+    try:  # a second click racing the first: the unique constraint says no, in words
+        with transaction.atomic():
+            return Ignore.objects.create(owner=user, **target)
+    except IntegrityError:
+        raise already from None
 
 
 @transaction.atomic

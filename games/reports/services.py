@@ -91,7 +91,16 @@ def report_make(*, game: Game, thread: str, number: int, user, reason: str, note
             )
             % {"count": REPORTS_PER_HOUR}
         )
-    return PostReport.objects.create(post=post, game=game, reporter=user, reason=reason, note=note)
+    try:  # the game's lock makes this exact; the constraint stands behind it, in words too
+        with transaction.atomic():
+            return PostReport.objects.create(
+                post=post, game=game, reporter=user, reason=reason, note=note
+            )
+    except IntegrityError:
+        raise GameRuleError(
+            gettext("you have already reported post #%(number)s: the moderator has it")
+            % {"number": number}
+        ) from None
 
 
 def _where(thread: str) -> str:

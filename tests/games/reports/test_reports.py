@@ -265,3 +265,11 @@ def test_a_rooms_members_and_the_dead_report_what_they_read(client, moderator):
     member_erased(user=users["ann"])
     assert not PostReport.objects.filter(reporter=users["ann"]).exists()
     assert not Ignore.objects.filter(owner=users["ann"]).exists()
+
+
+def test_the_admin_lists_reports_read_only(client, cast_game, cast_users, bob_post):
+    _report(client, cast_users["ann"], cast_game, bob_post.number)
+    client.force_login(UserFactory(player_name="Root", is_staff=True, is_superuser=True))
+    listed = client.get(reverse("admin:games_postreport_changelist"))
+    assert listed.status_code == 200 and "The named cast" in listed.content.decode()
+    assert client.get(reverse("admin:games_postreport_add")).status_code == 403

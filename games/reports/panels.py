@@ -12,9 +12,8 @@
 from django.urls import reverse
 
 from games import panels
-from games.models import Game, PostReport
+from games.models import Game
 
-from .forms import SettleForm
 from .selectors import ignore_set, ignores_listed, reports_desk, thread_ref
 
 
@@ -45,11 +44,7 @@ def room_post_tools(*, game, thread, **_):
 def desk_reports(*, game, **_):
     if game.status == Game.Status.OPEN:
         return None
-    return {
-        "reports": reports_desk(game),
-        "form": SettleForm(),
-        "states": PostReport.State,
-    }
+    return {"reports": reports_desk(game)}
 
 
 def profile_ignores(*, user, **_):

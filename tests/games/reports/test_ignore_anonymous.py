@@ -16,9 +16,7 @@ story = pytest.importorskip("tests.games.anonymous.story")  # with anonymous gam
 pytestmark = pytest.mark.django_db
 
 
-def test_an_ignore_from_an_anonymous_game_names_the_alias_and_never_the_member(
-    client, moderator
-):
+def test_an_ignore_from_an_anonymous_game_names_the_alias_and_never_the_member(client, moderator):
     users = story.anon_users()
     ann, bob = users["annqx"], users["bobqx"]  # Elm and Fern
     game = services.game_start(game=story.anon_open(moderator, users), by=moderator)
@@ -28,7 +26,7 @@ def test_an_ignore_from_an_anonymous_game_names_the_alias_and_never_the_member(
     elsewhere = Ignore.objects.create(owner=ann, member=bob)
     assert _folded(_html(client, ann, detail)) == []
     about = _html(client, ann, reverse("post_about", args=[game.pk, "public", fern.number]))
-    assert "Post #%d by Fern" % fern.number in page_text(about) and "Bobqx" not in about
+    assert f"Post #{fern.number} by Fern" in page_text(about) and "Bobqx" not in about
     elsewhere.delete()
     _ignore(client, ann, game, fern.number)
     ignore = Ignore.objects.get(owner=ann)

@@ -685,6 +685,7 @@ class Notification(models.Model):
         REPLACEMENT = "replacement"  # a seat offered to a volunteer; a replacement wanted
         PROD = "prod"  # a prod, to the player and to the moderator
         WEBHOOK = "webhook"  # a chat destination turned off (games/webhooks), to the moderator
+        REPORT = "report"  # a report's outcome, to its reporter (games/reports)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -1201,3 +1202,88 @@ class SignInAddress(models.Model):
 
     def __str__(self):
         return f"{self.user_id} signed in at {self.seen_at:%Y-%m-%d}"
+
+
+# --- issue 31: reports and ignore (games/reports) ---
+class PostReport(models.Model):
+    """A player's post reported to the game's moderator (games/reports): a reason from a
+    short list and a note. Only the moderator's desk and the reporter see it; the reported
+    player is never told who reported. One per post and reporter."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse"  # abuse or harassment
+        OUTSIDE = "outside"  # outside information: a role page shared, a screenshot
+        SPAM = "spam"
+        AFTERLIFE = "afterlife"  # spoilers from the afterlife (W-17)
+        OTHER = "other"
+
+    class State(models.TextChoices):
+        OPEN = "open"
+        HIDDEN = "hidden"  # the moderator hid the post (services/moderation.post_hide)
+        DISMISSED = "dismissed"
+        HANDLED = "handled"  # dealt with otherwise, with a word to the reporter
+
+    post = models.ForeignKey(Post, on_delete=models.CASCADE, related_name="reports")
+    # The post's game, kept for the desk's list (game, state).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="post_reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="post_reports"
+    )
+    reason = models.CharField(max_length=12, choices=Reason.choices)
+    note = models.CharField(max_length=500, blank=True)
+    state = models.CharField(max_length=12, choices=State.choices, default=State.OPEN)
+    answer = models.CharField(max_length=300, blank=True)  # the moderator's word to the reporter
+    created_at = models.DateTimeField(auto_now_add=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["game", "state"], name="post_report_desk_idx")]
+        constraints = [
+            models.UniqueConstraint(fields=["post", "reporter"], name="post_report_once"),
+        ]
+
+    def __str__(self):
+        return f"report of {self.post_id} by {self.reporter_id}: {self.state}"
+
+
+class Ignore(models.Model):
+    """A member's choice not to read another's posts (games/reports): collapsed to one line
+    wherever posts show, never in the vote count. Either a member everywhere (`member`), or,
+    in an anonymous game, one seat of that game (`seat`), so that the ignore never ties the
+    seat's alias to the member behind it. The ignored member is never told."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ignores"
+    )
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "member"],
+                condition=Q(member__isnull=False),
+                name="ignore_member_once",
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "seat"], condition=Q(seat__isnull=False), name="ignore_seat_once"
+            ),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(seat__isnull=True))
+                | (Q(member__isnull=True) & Q(seat__isnull=False)),
+                name="ignore_one_target",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.owner_id} ignores {self.member_id or f'seat {self.seat_id}'}"

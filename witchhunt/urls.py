@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("games.leaving.urls")),
     path("", include("games.calendar.urls")),
     path("", include("games.viewer.urls")),
+    path("", include("games.reports.urls")),
     path("", include("games.webhooks.urls")),
     path("", include("games.anonymous.urls")),
     path("", include("games.push.urls")),

@@ -342,8 +342,9 @@ def _rows(posts, thread, names, game) -> list[dict]:
         row["seat_query"], row["seat_label"] = seats[seat]
         if alias:  # an anonymous game's seat: its alias, whoever sits there (W-72)
             row["author_name"] = alias
-            row.pop("author_id"), row.pop("seat__user_id")
-        elif seat and row.pop("author_id") != row.pop("seat__user_id"):
+            row.pop("author_id"), row.pop("seat__user_id")  # no ignore of a member folds it
+        # author_id stays otherwise: a reader's ignores are by writer (games/reports).
+        elif seat and row["author_id"] != row.pop("seat__user_id"):
             # W-72: what a replaced player wrote keeps their name, beside today's.
             row["author_name"] = replaced_name(row["author_name"], display_name(seat, names))
         phase = row["phase"]

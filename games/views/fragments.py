@@ -39,7 +39,7 @@ from games.selectors.live import shared_version
 
 FRESH_SECONDS = 120
 # The game page's panel slots whose panels are the reader's alone (selectors.game.GamePage).
-OWN_SLOTS = ("post_head", "player_note")
+OWN_SLOTS = ("post_head", "player_note", "ignore")
 CACHE = "pages"  # settings.CACHES: apart from the sessions and the engine states
 
 

@@ -77,7 +77,7 @@ def test_an_allowed_import_passes_the_lint(path, source):
 # --- the core and its capabilities (docs/architecture.md) -------------------------------------
 CAPABILITIES = (
     "fair_deal", "lab", "reading", "community", "archive", "leaving", "calendar", "webhooks",
-    "push", "anonymous", "viewer", "spectators",
+    "push", "anonymous", "viewer", "spectators", "reports",
 )
 CORE = (
     "games/services/example.py",

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "games.archive",
     "games.leaving",
     "games.calendar",
+    "games.reports",
     "games.webhooks",
     "games.push",
     "games.anonymous",

@@ -1,0 +1,116 @@
+"""The forum's habits on the game page (issue 31): each player's post count (this day's and
+the whole game's, so a lurker shows) and the one-line vote markers between the public
+thread's posts ("Elm votes Fern · L-1"), read from the public events only."""
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.db.models import Count, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
+
+from games.engine import Phase, Tally, majority
+
+from ..models import DAY_VOTES, Game, GameEvent, Post
+from ..narration import display_name
+from .threads import PUBLIC
+
+
+@dataclass(frozen=True)
+class PostCount:
+    day: int  # in the public thread on the game's latest day (by night, the day just ended)
+    game: int  # in the public thread, the whole game
+
+
+def post_counts(game: Game, seats) -> dict[int, PostCount]:
+    """Seat id -> its current player's posts in the public thread (a replaced player's
+    stay theirs, as the desk counts them). One query, whatever the number of seats."""
+    phase = Phase.parse(game.phase)
+    day = f"day {phase.number}" if phase else ""
+    holders = {s.pk: s.user_id for s in seats}
+    counts = {pk: PostCount(0, 0) for pk in holders}
+    rows = (
+        Post.objects.filter(game=game, thread=PUBLIC, kind=Post.Kind.PLAYER)
+        .values("seat_id", "author_id")
+        .annotate(n=Count("id"), today=Count("id", filter=Q(phase=day)))
+    )
+    for row in rows:
+        if holders.get(row["seat_id"]) == row["author_id"]:
+            counts[row["seat_id"]] = PostCount(row["today"], row["n"])
+    return counts
+
+
+# --- the vote markers ---------------------------------------------------------------------
+# Read from the same public events as the count at a moment (selectors/votes.py): the day's
+# votes and withdrawals, and the deaths and returns that change who may vote (W-4a). No
+# other event is read, so nothing hidden can show in a marker.
+MARKER_EVENTS = ("death", "public", "lynch")
+FOREVER = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def vote_markers(game: Game, rows: list, names: dict) -> list:
+    """`rows` (a page of the whole public thread, threads._rows, in order) with each
+    post's `markers`: the words of the day votes that landed after it and before the next
+    post ("Elm votes Fern · L-1", L-n as the vote count showed it then: W-4). One query:
+    the votes of the days that have one on the page, up to the next page's first post,
+    and the game's deaths and returns."""
+    for row in rows:
+        row["markers"] = []
+    if not rows:
+        return rows
+    public = GameEvent.objects.filter(game=game, audience=GameEvent.Audience.PUBLIC)
+    first = rows[0]["created_at"]
+    following = Post.objects.filter(
+        game=game, thread=PUBLIC, number__gt=int(rows[-1]["number"])
+    ).order_by("number")
+    # Up to the next page's first post (for ever on the last page).
+    until = Coalesce(Subquery(following.values("created_at")[:1]), Value(FOREVER))
+    on_page = public.filter(kind__in=DAY_VOTES, created_at__gte=first, created_at__lt=until)
+    events = public.filter(
+        Q(kind__in=DAY_VOTES, phase__in=on_page.values("phase")) | Q(kind__in=MARKER_EVENTS),
+        created_at__lt=until,
+    )
+    stamps = [row["created_at"] for row in rows]
+    for at, words in _said(events.order_by("index"), list(names), names, game.seed):
+        if at >= first:
+            rows[bisect_right(stamps, at) - 1]["markers"].append(words)
+    return rows
+
+
+def _said(events, seats: list, names: dict, seed):
+    """(time, words) of each day vote and withdrawal among `events`, in order, worded with
+    the count it left (as selectors.votes.count_from_events counts)."""
+    living = set(seats)
+    tallies = {}
+    for index, kind, phase, data, at in events.values_list(
+        "index", "kind", "phase", "data", "created_at"
+    ):
+        player = data.get("player")
+        if kind == "death":
+            living.discard(player)
+            if phase in tallies:  # W-4a: a player who dies by day loses every vote
+                tallies[phase].withdraw(player, index)
+                tallies[phase].drop_target(player, index)
+        elif kind == "public" and data.get("event") == "returned":
+            living.add(player)
+        elif kind == "vote":
+            tally = tallies.setdefault(phase, Tally(seed, phase))
+            target = data.get("target")
+            tally.cast(data.get("voter"), target, index)
+            votes = sum(1 for t in tally.votes.values() if t == target)
+            yield (
+                at,
+                gettext("%(voter)s votes %(target)s · L-%(needed)s")
+                % {
+                    "voter": display_name(data.get("voter"), names),
+                    "target": display_name(target, names),
+                    "needed": max(majority(len(living)) - votes, 0),
+                },
+            )
+        elif kind == "unvote":
+            tallies.setdefault(phase, Tally(seed, phase)).withdraw(data.get("voter"), index)
+            yield (
+                at,
+                gettext("%(voter)s unvotes") % {"voter": display_name(data.get("voter"), names)},
+            )

@@ -1,0 +1,88 @@
+"""Issue 31's habits on the game page: each player's post counts in the player list (this
+day's and the whole game's, one query for all seats) and the vote markers between the
+public thread's posts, from the public votes only."""
+
+import re
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+
+from games import services
+from games.selectors.forum import post_counts
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, user, game):
+    client.force_login(user)
+    caches["pages"].clear()
+    return client.get(reverse("game_detail", args=[game.pk])).content.decode()
+
+
+def _player_line(html, seat):
+    return re.search(rf'<li class="player[^"]*" id="player-{seat}">(.*?)</li>', html, re.S)[1]
+
+
+def test_post_counts_show_a_lurker_beside_the_talkers(client, cast_game, cast_users):
+    for text in ("one", "two"):
+        services.post_create(game=cast_game, user=cast_users["ann"], body=text)
+    services.post_create(game=cast_game, user=cast_users["bob"], body="three")
+    html = _page(client, cast_users["cat"], cast_game)
+    assert "2 this day · 2 posts in all" in _player_line(html, "ann")
+    assert "1 this day · 1 post in all" in _player_line(html, "bob")
+    assert "0 this day · 0 posts in all" in _player_line(html, "dan")  # the lurker
+
+
+def test_post_counts_split_this_day_from_the_game(cast_game, cast_users, moderator):
+    services.post_create(game=cast_game, user=cast_users["ann"], body="day one")
+    services.phase_advance(game=cast_game, by=moderator)  # night 1
+    services.phase_advance(game=cast_game, by=moderator)  # day 2
+    cast_game.refresh_from_db()
+    services.post_create(game=cast_game, user=cast_users["ann"], body="day two")
+    seats = list(cast_game.seats.all())
+    counts = {s.name: post_counts(cast_game, seats)[s.pk] for s in seats}
+    assert (counts["ann"].day, counts["ann"].game) == (1, 2)
+
+
+def test_post_counts_are_one_query_for_every_seat(cast_game, cast_users, django_assert_num_queries):
+    seats = list(cast_game.seats.all())
+    with django_assert_num_queries(1):
+        post_counts(cast_game, seats)
+
+
+def _markers(html):
+    return re.findall(r'<li class="vote-marker">(.*?)</li>', html)
+
+
+def test_a_vote_marker_lands_between_the_posts_it_came_between(client, cast_game, cast_users):
+    services.post_create(game=cast_game, user=cast_users["ann"], body="before")
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    services.vote_cast(game=cast_game, user=cast_users["cat"], target="bob")
+    services.post_create(game=cast_game, user=cast_users["bob"], body="after")
+    services.vote_withdraw(game=cast_game, user=cast_users["cat"])
+    html = _page(client, cast_users["dan"], cast_game)
+    # Eight living: a majority is five (W-4), so two votes leave Bob at L-3.
+    assert _markers(html) == ["Ann votes Bob · L-4", "Cat votes Bob · L-3", "Cat unvotes"]
+    before, after = html.index(">before<"), html.index(">after<")
+    first = html.index("Ann votes Bob")
+    assert before < first < html.index("Cat votes Bob") < after < html.index("Cat unvotes")
+
+
+def test_a_vote_marker_after_the_last_post_shows_at_once_on_the_cached_page(
+    client, cast_game, cast_users
+):
+    services.post_create(game=cast_game, user=cast_users["ann"], body="hello")
+    client.force_login(cast_users["dan"])
+    url = reverse("game_detail", args=[cast_game.pk]) + "?page=1"
+    assert _markers(client.get(url).content.decode()) == []
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    assert _markers(client.get(url).content.decode()) == ["Ann votes Bob · L-4"]
+
+
+def test_no_marker_tells_a_hidden_vote(client, cast_game, cast_users):
+    """Only day votes with a public audience become markers: a night's pack or coven vote
+    and a secret action never do."""
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    html = _page(client, cast_users["dan"], cast_game)
+    assert _markers(html) == ["Ann votes Bob · L-4"]

@@ -40,6 +40,7 @@ from . import fragments
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
+from .preview import PREVIEW, preview
 
 
 def _render_game(request, game, post_form=None, opening=None):
@@ -144,7 +145,12 @@ def votes_at_post(request, game_id, number):
 def game_post(request, game_id):
     game = get_game_for_user(request, game_id)
     form = PostForm(request.POST)
-    if form.is_valid():
+    if form.is_valid() and PREVIEW in request.POST:
+        # Issue 31: shown as it will be, nothing stored; the text stays in the box.
+        preview(form, lambda body, reply_to: services.post_preview(
+            game=game, user=request.user, body=body, reply_to=reply_to
+        ))  # fmt: skip
+    elif form.is_valid():
         try:
             post = services.post_create(
                 game=game,

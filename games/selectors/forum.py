@@ -4,7 +4,6 @@ thread's posts ("Elm votes Fern · L-1"), read from the public events only."""
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from django.db.models import Count, Q, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -46,15 +45,14 @@ def post_counts(game: Game, seats) -> dict[int, PostCount]:
 # votes and withdrawals, and the deaths and returns that change who may vote (W-4a). No
 # other event is read, so nothing hidden can show in a marker.
 MARKER_EVENTS = ("death", "public", "lynch")
-FOREVER = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 def vote_markers(game: Game, rows: list, names: dict) -> list:
     """`rows` (a page of the whole public thread, threads._rows, in order) with each
     post's `markers`: the words of the day votes that landed after it and before the next
-    post ("Elm votes Fern · L-1", L-n as the vote count showed it then: W-4). One query:
-    the votes of the days that have one on the page, up to the next page's first post,
-    and the game's deaths and returns."""
+    post, none after the thread's last ("Elm votes Fern · L-1", L-n as the vote count
+    showed it then: W-4). One query: the votes of the days that have one on the page, up
+    to the next page's first post, and the game's deaths and returns."""
     for row in rows:
         row["markers"] = []
     if not rows:
@@ -64,8 +62,10 @@ def vote_markers(game: Game, rows: list, names: dict) -> list:
     following = Post.objects.filter(
         game=game, thread=PUBLIC, number__gt=int(rows[-1]["number"])
     ).order_by("number")
-    # Up to the next page's first post (for ever on the last page).
-    until = Coalesce(Subquery(following.values("created_at")[:1]), Value(FOREVER))
+    # Up to the next page's first post. After the thread's last post a vote is not yet
+    # between posts: it shows once the next post comes, so a vote leaves the cached pages
+    # of posts as they were (views/fragments.py) and the vote count tells it meanwhile.
+    until = Coalesce(Subquery(following.values("created_at")[:1]), Value(rows[-1]["created_at"]))
     on_page = public.filter(kind__in=DAY_VOTES, created_at__gte=first, created_at__lt=until)
     events = public.filter(
         Q(kind__in=DAY_VOTES, phase__in=on_page.values("phase")) | Q(kind__in=MARKER_EVENTS),

@@ -127,10 +127,7 @@ def posts_html(page) -> Cached | None:
     # links with the thread's number of pages.
     key = _key(
         "posts", page, posts.number, posts.pages, posts.last_shown, page.can_post,
-        page.is_moderator, page.game.status, page.game.posts_hidden,
-        # Issue 31: the last page shows the vote markers after its last post, which a vote
-        # (a public change) adds to.
-        page.game.public_changes if posts.number == posts.pages else None, versioned=False,
+        page.is_moderator, page.game.status, page.game.posts_hidden, versioned=False,
     )  # fmt: skip
     return Cached(key, make)
 

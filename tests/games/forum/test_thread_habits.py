@@ -61,6 +61,7 @@ def test_a_vote_marker_lands_between_the_posts_it_came_between(client, cast_game
     services.vote_cast(game=cast_game, user=cast_users["cat"], target="bob")
     services.post_create(game=cast_game, user=cast_users["bob"], body="after")
     services.vote_withdraw(game=cast_game, user=cast_users["cat"])
+    services.post_create(game=cast_game, user=cast_users["cat"], body="changed my mind")
     html = _page(client, cast_users["dan"], cast_game)
     # Eight living: a majority is five (W-4), so two votes leave Bob at L-3.
     assert _markers(html) == ["Ann votes Bob · L-4", "Cat votes Bob · L-3", "Cat unvotes"]
@@ -69,20 +70,24 @@ def test_a_vote_marker_lands_between_the_posts_it_came_between(client, cast_game
     assert before < first < html.index("Cat votes Bob") < after < html.index("Cat unvotes")
 
 
-def test_a_vote_marker_after_the_last_post_shows_at_once_on_the_cached_page(
+def test_a_vote_after_the_last_post_is_marked_once_the_next_post_comes(
     client, cast_game, cast_users
 ):
     services.post_create(game=cast_game, user=cast_users["ann"], body="hello")
     client.force_login(cast_users["dan"])
     url = reverse("game_detail", args=[cast_game.pk]) + "?page=1"
-    assert _markers(client.get(url).content.decode()) == []
     services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
-    assert _markers(client.get(url).content.decode()) == ["Ann votes Bob · L-4"]
+    assert _markers(client.get(url).content.decode()) == []  # not between posts yet
+    services.post_create(game=cast_game, user=cast_users["bob"], body="why me")
+    html = client.get(url).content.decode()  # the cached page made anew: a new last post
+    assert _markers(html) == ["Ann votes Bob · L-4"]
+    assert html.index(">hello<") < html.index("Ann votes Bob") < html.index(">why me<")
 
 
 def test_no_marker_tells_a_hidden_vote(client, cast_game, cast_users):
     """Only day votes with a public audience become markers: a night's pack or coven vote
     and a secret action never do."""
     services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    services.post_create(game=cast_game, user=cast_users["bob"], body="why me")
     html = _page(client, cast_users["dan"], cast_game)
     assert _markers(html) == ["Ann votes Bob · L-4"]

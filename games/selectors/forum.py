@@ -1,19 +1,23 @@
 """The forum's habits on the game page (issue 31): each player's post count (this day's and
 the whole game's, so a lurker shows) and the one-line vote markers between the public
-thread's posts ("Elm votes Fern · L-1"), read from the public events only."""
+thread's posts ("Elm votes Fern · L-1"), read from the public events only; and a post's
+versions after its author's edits, and the post they may still edit."""
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.conf import settings
 from django.db.models import Count, Q, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.engine import Phase, Tally, majority
 
 from ..models import DAY_VOTES, Game, GameEvent, Post
 from ..narration import display_name
-from .threads import PUBLIC
+from .threads import PUBLIC, moments
 
 
 @dataclass(frozen=True)
@@ -114,3 +118,61 @@ def _said(events, seats: list, names: dict, seed):
                 at,
                 gettext("%(voter)s unvotes") % {"voter": display_name(data.get("voter"), names)},
             )
+
+
+# --- the edit window -----------------------------------------------------------------------
+@dataclass
+class Version:
+    body_html: str  # sanitised (nh3), as Post.body_html
+    at: tuple  # when it was written, in the reader's zone (threads.moments)
+    latest: bool = False
+
+
+def post_versions(game: Game, number: int) -> tuple[Post, list[Version]] | None:
+    """Public post `number` and each of its texts, the first as posted to the latest: for
+    the moderator, and for everyone once the game is over (views/post_edits.py says who).
+    None when there is no such player's post. Two queries."""
+    post = (
+        Post.objects.filter(game=game, thread=PUBLIC, number=number, kind=Post.Kind.PLAYER)
+        .select_related("author")
+        .first()
+    )
+    if post is None:
+        return None
+    moment = moments()
+    texts = [Version(v.body_html, moment(v.written_at)) for v in post.versions.all()]
+    texts.append(Version(post.body_html, moment(post.edited_at or post.created_at), True))
+    return post, texts
+
+
+def editable_post(game: Game, seat) -> Post | None:
+    """The viewer's latest public post when its edit window is still open (settings.
+    POST_EDIT_MINUTES, this phase): the post box offers to edit it. One query."""
+    since = timezone.now() - timedelta(minutes=settings.POST_EDIT_MINUTES)
+    return (
+        Post.objects.filter(
+            game=game,
+            thread=PUBLIC,
+            seat=seat,
+            author_id=seat.user_id,
+            kind=Post.Kind.PLAYER,
+            phase=game.phase,
+            created_at__gt=since,
+            hidden_at__isnull=True,
+        )
+        .order_by("-number")
+        .only("number", "created_at")
+        .first()
+    )
+
+
+def recently_edited(game: Game) -> list[tuple[int, str]]:
+    """(number, HTML) of the public posts edited lately, for the live refresh: an edit
+    comes within POST_EDIT_MINUTES of its post, so a page open since then has seen any
+    older one. Hidden posts are left to the hidden list."""
+    since = timezone.now() - timedelta(minutes=2 * settings.POST_EDIT_MINUTES)
+    return list(
+        Post.objects.filter(
+            game=game, thread=PUBLIC, edited_at__gte=since, hidden_at__isnull=True
+        ).values_list("number", "body_html")
+    )

@@ -31,6 +31,7 @@ from games.selectors import (
     post_url,
     vote_history,
 )
+from games.selectors.forum import editable_post
 from games.selectors.game import ThreadAsk
 from games.selectors.live import live_state
 from games.selectors.threads import PUBLIC
@@ -99,6 +100,8 @@ def _render_game(request, game, post_form=None, opening=None):
             "live_seconds": settings.LIVE_REFRESH_SECONDS,
             "panels": page.panels,
             **{f"{name}_html": html for name, html in fragments.page_parts(page).items()},
+            # Issue 31: the viewer's latest post, while they may still edit it.
+            "editable": editable_post(game, page.viewer_seat) if page.can_post else None,
             # W-2a's "I'm done", for a seat in a game that ends phases early.
             "early": early_end_panel(game, page.viewer_seat),
         },

@@ -8,7 +8,7 @@ changes nothing and shows the engine's reason.
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext
@@ -142,6 +142,22 @@ def votes_at_post(request, game_id, number):
     return render(request, "games/votes_at_post.html", {"game": game, "at": found})
 
 
+# Multi-quote (issue 31, static/js/forum.js) quotes at most this many posts at once.
+QUOTES_MAX = 10
+
+
+@never_cache
+def game_quotes(request, game_id):
+    """The Markdown quotes of the public thread's posts `?n=…` (each as the Quote link
+    writes it), in order, for the multi-quote: JSON {"text": …}. Public posts only, as
+    their page shows them; a hidden or missing post is passed by."""
+    game = get_game_for_user(request, game_id)
+    numbers = [parse_id(n) for n in request.GET.getlist("n")[:QUOTES_MAX]]
+    names = game_display_names(game)
+    quotes = [post_quote(game, n, names) for n in sorted({n for n in numbers if n})]
+    return JsonResponse({"text": "".join(q for q in quotes if q)})
+
+
 @never_cache
 @require_POST
 @login_required
@@ -243,6 +259,7 @@ def game_unvote(request, game_id):
 urlpatterns = [
     path("games/<id:game_id>/", game_detail, name="game_detail"),
     path("games/<id:game_id>/post/", game_post, name="game_post"),
+    path("games/<id:game_id>/quotes/", game_quotes, name="game_quotes"),
     path("games/<id:game_id>/join/", game_join, name="game_join"),
     path("games/<id:game_id>/leave/", game_leave, name="game_leave"),
     path("games/<id:game_id>/start/", game_start, name="game_start"),

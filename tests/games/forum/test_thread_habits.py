@@ -91,3 +91,20 @@ def test_no_marker_tells_a_hidden_vote(client, cast_game, cast_users):
     services.post_create(game=cast_game, user=cast_users["bob"], body="why me")
     html = _page(client, cast_users["dan"], cast_game)
     assert _markers(html) == ["Ann votes Bob · L-4"]
+
+
+def test_multi_quote_gives_every_chosen_post_as_the_quote_link_would(
+    client, cast_game, cast_users, moderator
+):
+    one = services.post_create(game=cast_game, user=cast_users["ann"], body="first")
+    two = services.post_create(game=cast_game, user=cast_users["bob"], body="second")
+    hidden = services.post_create(game=cast_game, user=cast_users["cat"], body="secret")
+    services.post_hide(game=cast_game, thread="public", number=hidden.number, by=moderator)
+    client.force_login(cast_users["dan"])
+    url = reverse("game_quotes", args=[cast_game.pk])
+    numbers = [two.number, one.number, hidden.number, 999]
+    text = client.get(url, {"n": numbers}).json()["text"]
+    assert text == (
+        f"> **Ann** wrote in #{one.number}:\n> first\n\n"
+        f"> **Bob** wrote in #{two.number}:\n> second\n\n"
+    )  # in thread order; the hidden and the missing passed by

@@ -319,6 +319,12 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     # Kept by the post service, for the desk's activity and the prod rule.
     last_post_at = models.DateTimeField(null=True, blank=True)
+    # Issue 31: the occupant's posts in the public thread, the whole game's and those of
+    # the day `posts_day` names (its phase, "day 2"): the player list's counts, kept by
+    # the post service, so the list never counts the thread; a replacement starts at 0.
+    posts_count = models.PositiveIntegerField(default=0, editable=False)
+    posts_day_count = models.PositiveIntegerField(default=0, editable=False)
+    posts_day = models.CharField(max_length=16, blank=True, editable=False)
     # Marked for replacement (issue 16): the player asked to leave, the moderator marked
     # it, or a second prod did; cleared when somebody takes the seat.
     replacement_wanted_at = models.DateTimeField(null=True, blank=True)

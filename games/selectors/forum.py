@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Count, Q, Subquery, Value
+from django.db.models import Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -27,21 +27,14 @@ class PostCount:
 
 
 def post_counts(game: Game, seats) -> dict[int, PostCount]:
-    """Seat id -> its current player's posts in the public thread (a replaced player's
-    stay theirs, as the desk counts them). One query, whatever the number of seats."""
+    """Seat id -> its current player's posts in the public thread, from the seats' own
+    counters (services/posts.post_create): no query, whatever the thread's length."""
     phase = Phase.parse(game.phase)
     day = f"day {phase.number}" if phase else ""
-    holders = {s.pk: s.user_id for s in seats}
-    counts = {pk: PostCount(0, 0) for pk in holders}
-    rows = (
-        Post.objects.filter(game=game, thread=PUBLIC, kind=Post.Kind.PLAYER)
-        .values("seat_id", "author_id")
-        .annotate(n=Count("id"), today=Count("id", filter=Q(phase=day)))
-    )
-    for row in rows:
-        if holders.get(row["seat_id"]) == row["author_id"]:
-            counts[row["seat_id"]] = PostCount(row["today"], row["n"])
-    return counts
+    return {
+        s.pk: PostCount(s.posts_day_count if s.posts_day == day else 0, s.posts_count)
+        for s in seats
+    }
 
 
 # --- the vote markers ---------------------------------------------------------------------

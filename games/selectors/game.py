@@ -24,8 +24,7 @@ class PlayerRow:
     seat: Seat
     name: str
     status: str
-    # Issue 31: the seat's post counts, read for every seat at once when first asked (the
-    # player list is most often served from the cache: views/fragments.py).
+    # Issue 31: the seat's post counts (the seats' own counters: forum.post_counts).
     counted: object = field(default=None, repr=False)
 
     @property

@@ -9,7 +9,7 @@ its own, never paid while other writers to the game wait.
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import Max, Subquery
+from django.db.models import Case, F, Max, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, ngettext
 
@@ -109,8 +109,16 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
     seat = seat_of(game, user)
     parent = _public_post_allowed(game, seat, reply_to)
     post = _player_post(game, seat, user, PUBLIC, body, parent)
-    # The desk's "last post" and the prod rule's clock (services/prods.py): one UPDATE.
-    Seat.objects.filter(pk=seat.pk).update(last_post_at=post.created_at)
+    # The desk's "last post" and the prod rule's clock (services/prods.py), and the player
+    # list's counts (issue 31; every right-hand side reads the row as it was): one UPDATE.
+    Seat.objects.filter(pk=seat.pk).update(
+        last_post_at=post.created_at,
+        posts_count=F("posts_count") + 1,
+        posts_day_count=Case(
+            When(posts_day=post.phase, then=F("posts_day_count") + 1), default=Value(1)
+        ),
+        posts_day=post.phase,
+    )
     emit(POST_CREATED, game=game, post=post, body=body)
     return post
 

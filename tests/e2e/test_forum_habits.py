@@ -66,6 +66,16 @@ def test_preview_edit_completion_and_multi_quote(browser, live_server, day_1, sh
     ann.locator("#post-form button.button--primary").click()
     expect(ann.locator(".post--player .post__body")).to_contain_text("about his role")
     expect(ann.locator(".post--player .post__edited")).to_be_visible()
+    expect(ann.locator(".post--player .post__edited a")).to_have_count(0)  # not for players
+
+    # The moderator reads every version, the first as posted.
+    host = signed_in_page(browser, live_server.url, game.host)
+    host.goto(f"{url}?page=1")
+    host.locator(".post--player .post__edited a").click()
+    versions = host.locator(".post__body")
+    expect(versions).to_have_count(2)
+    expect(versions.nth(0)).not_to_contain_text("about his role")
+    expect(versions.nth(1)).to_contain_text("about his role")
 
     # Multi-quote: two posts selected, quoted at one click.
     services.post_create(game=game, user=users["bob"], body="Not me.")

@@ -128,3 +128,19 @@ def test_without_scripts_the_single_quote_still_quotes(browser, live_server, day
     expect(ann.locator("[data-quote-toggle]")).to_have_count(0)
     ann.locator('.post__actions a[href*="quote="]').click()
     expect(ann.locator("#post-form textarea")).to_have_value(re.compile(r"> Quote me\."))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_reaches_an_open_page_without_a_reload(browser, live_server, day_1, settings):
+    settings.LIVE_REFRESH_SECONDS = 1
+    game, users = day_1
+    post = services.post_create(game=game, user=users["ann"], body="Before the edit.")
+    bob = signed_in_page(browser, live_server.url, users["bob"])
+    bob.goto(f"{live_server.url}/games/{game.pk}/?page=1")
+    body = bob.locator(f"#p{post.number} .post__body")
+    expect(body).to_contain_text("Before the edit.")
+    services.post_edit(
+        game=game, user=users["ann"], thread="public", number=post.number, body="After it."
+    )
+    expect(body).to_contain_text("After it.", timeout=10_000)
+    expect(bob.locator("#live-status")).not_to_be_empty()

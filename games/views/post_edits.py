@@ -78,10 +78,12 @@ def post_edit(request, game_id, number):
 @never_cache
 def post_versions_page(request, game_id, number):
     game = get_game_for_user(request, game_id)
-    if game.status != Game.Status.FINISHED and not can_moderate(game, request.user):
+    moderates = can_moderate(game, request.user)
+    if game.status != Game.Status.FINISHED and not moderates:
         raise Http404("no such page")
     found = post_versions(game, number)
-    if found is None:
+    # A post the moderator hid keeps its text from everyone else, after the end too.
+    if found is None or (found[0].hidden_at is not None and not moderates):
         raise Http404("no such post")
     post, versions = found
     return render(

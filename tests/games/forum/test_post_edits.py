@@ -143,3 +143,17 @@ def test_every_version_is_open_to_all_after_the_end(client, cast_game, cast_user
     client.logout()
     html = client.get(reverse("game_post_versions", args=[cast_game.pk, post.number]))
     assert "then" in html.content.decode() and "now" in html.content.decode()
+
+
+def test_a_hidden_posts_versions_stay_the_moderators_after_the_end(
+    client, cast_game, cast_users, moderator
+):
+    post = services.post_create(game=cast_game, user=cast_users["ann"], body="rude")
+    _edit(cast_game, cast_users["ann"], post.number, "ruder")
+    services.post_hide(game=cast_game, thread="public", number=post.number, by=moderator)
+    Game.objects.filter(pk=cast_game.pk).update(status=Game.Status.FINISHED)
+    url = reverse("game_post_versions", args=[cast_game.pk, post.number])
+    client.force_login(cast_users["bob"])
+    assert client.get(url).status_code == 404
+    client.force_login(moderator)
+    assert "rude" in client.get(url).content.decode()

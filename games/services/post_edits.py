@@ -66,9 +66,7 @@ def post_edit(*, game: Game, user, thread: str, number: int, body: str) -> Post:
     body = refine(POST_BODY, post_body(body), game=game)  # before the lock, as posting
     game = game_locked(game)
     post = (
-        Post.objects.filter(game=game, thread=thread, number=number)
-        .select_related("seat")
-        .first()
+        Post.objects.filter(game=game, thread=thread, number=number).select_related("seat").first()
     )
     if post is None:
         raise GameRuleError(gettext("there is no post #%(number)s") % {"number": number})

@@ -249,6 +249,9 @@ class Game(models.Model):
     # How often a moderator hid or showed again a post (services/moderation.py): the one
     # change to a thread that adds no post, so the cached pages of posts are keyed by it.
     posts_hidden = models.PositiveIntegerField(default=0, editable=False)
+    # Issue 31: how often a public post was edited (services/post_edits.py): the cached
+    # pages of posts are keyed by it too.
+    posts_edited = models.PositiveIntegerField(default=0, editable=False)
     # How often something every viewer of the game page sees changed without a new public
     # post: a public event stored (a vote moved, a death), a public post hidden or shown
     # again. The live refresh's version counts this and never `inputs_count`, which counts
@@ -320,6 +323,12 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     # Kept by the post service, for the desk's activity and the prod rule.
     last_post_at = models.DateTimeField(null=True, blank=True)
+    # Issue 31: the occupant's posts in the public thread, the whole game's and those of
+    # the day `posts_day` names (its phase, "day 2"): the player list's counts, kept by
+    # the post service, so the list never counts the thread; a replacement starts at 0.
+    posts_count = models.PositiveIntegerField(default=0, editable=False)
+    posts_day_count = models.PositiveIntegerField(default=0, editable=False)
+    posts_day = models.CharField(max_length=16, blank=True, editable=False)
     # Marked for replacement (issue 16): the player asked to leave, the moderator marked
     # it, or a second prod did; cleared when somebody takes the seat.
     replacement_wanted_at = models.DateTimeField(null=True, blank=True)
@@ -499,6 +508,9 @@ class Post(models.Model):
         related_name="+",
     )
     hidden_reason = models.CharField(max_length=200, blank=True, editable=False)
+    # Issue 31: when its author last edited it (services/post_edits.py); each earlier text
+    # is a PostVersion.
+    edited_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "thread", "number"]
@@ -1287,3 +1299,21 @@ class Ignore(models.Model):
 
     def __str__(self):
         return f"{self.owner_id} ignores {self.member_id or f'seat {self.seat_id}'}"
+
+
+# --- issue 31: the forum conventions ---
+class PostVersion(models.Model):
+    """A post's text as it was before one of its author's edits (services/post_edits.py):
+    kept for the moderator and, after the end, for everyone who may read its thread; the
+    post itself holds the latest text."""
+
+    post = models.ForeignKey(Post, on_delete=models.CASCADE, related_name="versions")
+    body = models.TextField()
+    body_html = models.TextField()  # sanitised by nh3, as Post.body_html
+    written_at = models.DateTimeField()  # when this text was posted, or put by an edit
+
+    class Meta:
+        ordering = ["post", "written_at", "pk"]
+
+    def __str__(self):
+        return f"{self.post} as of {self.written_at:%Y-%m-%d %H:%M}"

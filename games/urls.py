@@ -8,6 +8,7 @@ from .views import (
     lobby,
     notifications,
     play,
+    post_edits,
     role,
     rooms,
     rules,
@@ -18,6 +19,7 @@ urlpatterns = (
     lobby.urlpatterns
     + create.urlpatterns
     + play.urlpatterns
+    + post_edits.urlpatterns
     + role.urlpatterns
     + rooms.urlpatterns
     + desk.urlpatterns

@@ -1,10 +1,10 @@
 from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 
 from accounts.language import set_language
 from games.admin import index_with_clock_beat
+from games.views.lobby import home
 
 from .jsi18n import javascript_catalog
 
@@ -14,7 +14,7 @@ admin.site.login = secure_admin_login(admin.site.login)
 admin.site.index = index_with_clock_beat(admin.site.index)
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", home, name="home"),
     path("", include("games.urls")),
     path("", include("games.fair_deal.urls")),
     path("", include("games.lab.urls")),

@@ -5,7 +5,7 @@ write. The names below are the ones views, template tags and emails use."""
 from .clock import early_end_panel
 from .desk import desk_page, moderator_log
 from .game import game_page, game_panels
-from .lobby import lobby_games, lobby_user_games
+from .lobby import games_awaiting, lobby_games, lobby_mine, lobby_user_games
 from .role import role_page
 from .rooms import (
     afterlife_page,
@@ -46,9 +46,11 @@ __all__ = [
     "game_page",
     "game_panels",
     "game_seats",
+    "games_awaiting",
     "game_state_if_running",
     "label_of",
     "lobby_games",
+    "lobby_mine",
     "lobby_user_games",
     "moderator_log",
     "page_number",

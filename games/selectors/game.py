@@ -2,6 +2,7 @@
 viewer's own seat what it may do now (never a card or a private result)."""
 
 from dataclasses import dataclass, field
+from functools import cache as cache_once
 
 from games.engine import Phase, has_option
 
@@ -11,6 +12,7 @@ from ..narration import display_name, public_setup
 from ..panels import GAME, Panels, collect
 from ..permissions import can_moderate
 from ..queue import GAME_PAGE_SEATS, refine
+from .forum import post_counts, vote_markers
 from .rooms import seat_rooms
 from .seats import display_names, public_status, seats_listed
 from .threads import ThreadFilter, search_words, thread_page
@@ -22,6 +24,13 @@ class PlayerRow:
     seat: Seat
     name: str
     status: str
+    # Issue 31: the seat's post counts (the seats' own counters: forum.post_counts).
+    counted: object = field(default=None, repr=False)
+
+    @property
+    def posts(self):
+        """forum.PostCount of the seat's player, once the game has started; else None."""
+        return self.counted()[self.seat.pk] if self.counted else None
 
 
 @dataclass
@@ -104,6 +113,8 @@ def game_page(
         deferred=deferred,
         last=last,
     )
+    if started and posts.number is not None:  # issue 31: the whole thread's vote markers
+        _with_markers(posts, game, names)
     out = GamePage(
         game=game,
         names=names,
@@ -116,8 +127,20 @@ def game_page(
         days=list(range(1, last_day + 1)),
     )
     if started:
+        counted = cache_once(lambda: post_counts(game, seats))
+        for row in out.players:
+            row.counted = counted
         _play_panel(out, game, state, deferred)
     return out
+
+
+def _with_markers(posts, game, names) -> None:
+    """The page's rows, once read, carry the vote markers (forum.vote_markers)."""
+    if posts.rows is not None:
+        vote_markers(game, posts.rows, names)
+        return
+    load = posts.pending
+    posts.pending = lambda: vote_markers(game, load(), names)
 
 
 def _days(game: Game) -> int:

@@ -12,11 +12,12 @@ hide in a room (issue 25; tests/games/test_noninterference.py).
 """
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Subquery
 
 from ..models import Game, Post
+from .forum import recently_edited
 from .game import GamePage, ThreadAsk, game_page, game_panels
 from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, hidden_in_thread, post_url
 
@@ -93,6 +94,7 @@ class LiveUpdate:
     first_url: str  # the permalink of the first of them
     last: int  # the last post number the reader has now (appended or announced)
     hidden: list  # (number, words) of each post of the thread the moderator hid
+    edited: list = field(default_factory=list)  # (number, HTML) of the posts edited lately
 
 
 def live_update(game: Game, user, *, after: int | None, version: LiveVersion, append: bool):
@@ -113,4 +115,7 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     # A game with no post ever hidden (nearly all) asks nothing more.
     hidden = hidden_in_thread(game, PUBLIC) if game.public_changes and game.posts_hidden else []
     first = post_url(game.pk, after + 1) if new else ""
-    return LiveUpdate(page, version, new, first, last, hidden)
+    # Issue 31: a post edited within its short window comes with its new text; a game with
+    # no edit ever (nearly all) asks nothing more.
+    edited = recently_edited(game) if game.public_changes and game.posts_edited else []
+    return LiveUpdate(page, version, new, first, last, hidden, edited)

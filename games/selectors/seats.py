@@ -27,7 +27,8 @@ def seats_public(game: Game) -> list[Seat]:
 # Only what the game page reads of a seat and its player: a whole Seat and User for each
 # of 48 seats was a tenth of the game page's CPU.
 SEAT_FIELDS = ("id", "game_id", "user_id", "name", "alias", "position",
-               "user__id", "user__player_name", "user__player_key")  # fmt: skip
+               "user__id", "user__player_name", "user__player_key",
+               "posts_count", "posts_day_count", "posts_day")  # fmt: skip
 
 
 def seats_listed(game: Game):

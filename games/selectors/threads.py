@@ -309,7 +309,7 @@ def _page_links(number: int, pages: int) -> list[PageLink]:
 ROW_FIELDS = ("number", "kind", "phase", "body_html", "created_at", "author__player_name",
               "seat__name", "reply_to__number", "event__kind", "event__data", "notice",
               "author_id", "seat__user_id", "hidden_at", "hidden_reason", "words",
-              "seat__alias")  # fmt: skip
+              "seat__alias", "edited_at")  # fmt: skip
 
 
 def _rows(posts, thread, names, game) -> list[dict]:
@@ -379,6 +379,8 @@ def _rows(posts, thread, names, game) -> list[dict]:
         else:
             row["hidden"] = ""
         row["at_iso"], _long, row["at_short"], row["at_zone"] = moment(row["created_at"])
+        edited = row.pop("edited_at")  # issue 31: "edited", with when (services/post_edits.py)
+        row["edited_iso"], row["edited_long"], *_ = moment(edited) if edited else ("", "")
     return rows
 
 

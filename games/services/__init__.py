@@ -28,7 +28,8 @@ from .moderation import (
 )
 from .phases import advance_refusal, midnight_pass, phase_advance, phase_lock_in
 from .play import action_submit, action_withdraw, seat_input_apply, vote_cast, vote_withdraw
-from .posts import clean_body, moderator_notice_create, post_create, room_post
+from .post_edits import edit_refusal, post_edit
+from .posts import clean_body, moderator_notice_create, post_create, post_preview, room_post
 from .seats import game_join, game_leave
 from .sweep import clock_sweep, clock_tick, reminder_tick
 
@@ -67,6 +68,9 @@ __all__ = [
     "post_hide",
     "post_show",
     "post_create",
+    "post_edit",
+    "edit_refusal",
+    "post_preview",
     "reminder_tick",
     "reminders_decide",
     "reminders_write",

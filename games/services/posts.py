@@ -9,7 +9,7 @@ its own, never paid while other writers to the game wait.
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import Max, Subquery
+from django.db.models import Case, F, Max, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, ngettext
 
@@ -107,6 +107,25 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
     body = refine(POST_BODY, post_body(body), game=game)  # before the lock (the docstring)
     game = game_locked(game)
     seat = seat_of(game, user)
+    parent = _public_post_allowed(game, seat, reply_to)
+    post = _player_post(game, seat, user, PUBLIC, body, parent)
+    # The desk's "last post" and the prod rule's clock (services/prods.py), and the player
+    # list's counts (issue 31; every right-hand side reads the row as it was): one UPDATE.
+    Seat.objects.filter(pk=seat.pk).update(
+        last_post_at=post.created_at,
+        posts_count=F("posts_count") + 1,
+        posts_day_count=Case(
+            When(posts_day=post.phase, then=F("posts_day_count") + 1), default=Value(1)
+        ),
+        posts_day=post.phase,
+    )
+    emit(POST_CREATED, game=game, post=post, body=body)
+    return post
+
+
+def _public_post_allowed(game: Game, seat: Seat, reply_to: int | None) -> Post | None:
+    """The post `seat` replies to (None for none) when it may post in the public thread
+    now; GameRuleError, in the player's words, when it may not."""
     if game.status == Game.Status.OPEN:
         raise GameRuleError(gettext("the thread opens when the game starts"))
     if game.status == Game.Status.RUNNING:
@@ -115,18 +134,35 @@ def post_create(*, game: Game, user, body: str, reply_to: int | None = None) -> 
             raise GameRuleError(gettext("the dead cannot post in the public thread"))
         if state.night:
             raise GameRuleError(gettext("nobody posts in the public thread at night"))
-    parent = None
-    if reply_to is not None:
-        parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
-        if parent is None:
-            raise GameRuleError(
-                gettext("there is no post #%(number)s to reply to") % {"number": reply_to}
-            )
-    post = _player_post(game, seat, user, PUBLIC, body, parent)
-    # The desk's "last post" and the prod rule's clock (services/prods.py): one UPDATE.
-    Seat.objects.filter(pk=seat.pk).update(last_post_at=post.created_at)
-    emit(POST_CREATED, game=game, post=post, body=body)
-    return post
+    if reply_to is None:
+        return None
+    parent = Post.objects.filter(game=game, thread=PUBLIC, number=reply_to).first()
+    if parent is None:
+        raise GameRuleError(
+            gettext("there is no post #%(number)s to reply to") % {"number": reply_to}
+        )
+    return parent
+
+
+def _room_post_allowed(game: Game, user, room: str) -> Seat:
+    # A non-player gets the same answer as a non-member.
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None or room not in rooms_for(game, seat, engine_state(game)):
+        raise GameRuleError(gettext("you cannot post in that room"))
+    return seat
+
+
+def post_preview(*, game: Game, user, body: str, reply_to: int | None = None, room=None):
+    """The post `user` would write (in the public thread, or in `room`) as it would be
+    stored: its PostBody, through the same rules, sanitiser and mentions (POST_BODY) as
+    post_create and room_post, with the same refusals (GameRuleError). Nothing is written
+    and no lock is taken: a preview promises nothing about the moment it is posted."""
+    body = refine(POST_BODY, post_body(body), game=game)
+    if room is not None:
+        _room_post_allowed(game, user, room)
+    else:
+        _public_post_allowed(game, seat_of(game, user), reply_to)
+    return body
 
 
 @transaction.atomic
@@ -134,10 +170,7 @@ def room_post(*, game: Game, user, room: str, body: str) -> Post:
     """A post in a meeting's thread or the afterlife, by a seat that may use it now."""
     body = refine(POST_BODY, post_body(body), game=game)  # before the lock (the docstring)
     game = game_locked(game)
-    # Found under the lock; a non-player gets the same answer as a non-member.
-    seat = Seat.objects.filter(game=game, user=user).first()
-    if seat is None or room not in rooms_for(game, seat, engine_state(game)):
-        raise GameRuleError(gettext("you cannot post in that room"))
+    seat = _room_post_allowed(game, user, room)  # found under the lock
     post = _player_post(game, seat, user, room, body)
     emit(POST_CREATED, game=game, post=post, body=body)
     return post

@@ -115,7 +115,11 @@ def seat_hand_over(game: Game, seat: Seat, new_user, *, by, now, announce) -> Se
     seat.replacement_wanted_at = None
     seat.replacement_reason = ""
     seat.last_post_at = None  # the desk's and the prods' "last post" is the occupant's
-    seat.save(update_fields=["user", "replacement_wanted_at", "replacement_reason", "last_post_at"])
+    seat.posts_count = seat.posts_day_count = 0  # so are the player list's counts (issue 31)
+    seat.save(
+        update_fields=["user", "replacement_wanted_at", "replacement_reason", "last_post_at",
+                       "posts_count", "posts_day_count"]
+    )  # fmt: skip
     # The newcomer has not said "I'm done" (W-2): the phase waits for them.
     PhaseLockIn.objects.filter(seat=seat, phase=game.phase).delete()
     input_apply(game=game, step={"moderator": "replace", "player": seat.name}, by=by, now=now)

@@ -127,7 +127,8 @@ def posts_html(page) -> Cached | None:
     # links with the thread's number of pages.
     key = _key(
         "posts", page, posts.number, posts.pages, posts.last_shown, page.can_post,
-        page.is_moderator, page.game.status, page.game.posts_hidden, versioned=False,
+        page.is_moderator, page.game.status, page.game.posts_hidden, page.game.posts_edited,
+        versioned=False,
     )  # fmt: skip
     return Cached(key, make)
 

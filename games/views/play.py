@@ -8,7 +8,7 @@ changes nothing and shows the engine's reason.
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext
@@ -31,6 +31,7 @@ from games.selectors import (
     post_url,
     vote_history,
 )
+from games.selectors.forum import editable_post
 from games.selectors.game import ThreadAsk
 from games.selectors.live import live_state
 from games.selectors.threads import PUBLIC
@@ -40,6 +41,7 @@ from . import fragments
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
+from .preview import PREVIEW, preview
 
 
 def _render_game(request, game, post_form=None, opening=None):
@@ -98,6 +100,8 @@ def _render_game(request, game, post_form=None, opening=None):
             "live_seconds": settings.LIVE_REFRESH_SECONDS,
             "panels": page.panels,
             **{f"{name}_html": html for name, html in fragments.page_parts(page).items()},
+            # Issue 31: the viewer's latest post, while they may still edit it.
+            "editable": editable_post(game, page.viewer_seat) if page.can_post else None,
             # W-2a's "I'm done", for a seat in a game that ends phases early.
             "early": early_end_panel(game, page.viewer_seat),
         },
@@ -138,13 +142,34 @@ def votes_at_post(request, game_id, number):
     return render(request, "games/votes_at_post.html", {"game": game, "at": found})
 
 
+# Multi-quote (issue 31, static/js/forum.js) quotes at most this many posts at once.
+QUOTES_MAX = 10
+
+
+@never_cache
+def game_quotes(request, game_id):
+    """The Markdown quotes of the public thread's posts `?n=…` (each as the Quote link
+    writes it), in order, for the multi-quote: JSON {"text": …}. Public posts only, as
+    their page shows them; a hidden or missing post is passed by."""
+    game = get_game_for_user(request, game_id)
+    numbers = [parse_id(n) for n in request.GET.getlist("n")[:QUOTES_MAX]]
+    names = game_display_names(game)
+    quotes = [post_quote(game, n, names) for n in sorted({n for n in numbers if n})]
+    return JsonResponse({"text": "".join(q for q in quotes if q)})
+
+
 @never_cache
 @require_POST
 @login_required
 def game_post(request, game_id):
     game = get_game_for_user(request, game_id)
     form = PostForm(request.POST)
-    if form.is_valid():
+    if form.is_valid() and PREVIEW in request.POST:
+        # Issue 31: shown as it will be, nothing stored; the text stays in the box.
+        preview(form, lambda body, reply_to: services.post_preview(
+            game=game, user=request.user, body=body, reply_to=reply_to
+        ))  # fmt: skip
+    elif form.is_valid():
         try:
             post = services.post_create(
                 game=game,
@@ -234,6 +259,7 @@ def game_unvote(request, game_id):
 urlpatterns = [
     path("games/<id:game_id>/", game_detail, name="game_detail"),
     path("games/<id:game_id>/post/", game_post, name="game_post"),
+    path("games/<id:game_id>/quotes/", game_quotes, name="game_quotes"),
     path("games/<id:game_id>/join/", game_join, name="game_join"),
     path("games/<id:game_id>/leave/", game_leave, name="game_leave"),
     path("games/<id:game_id>/start/", game_start, name="game_start"),

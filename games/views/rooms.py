@@ -36,6 +36,7 @@ from .access import (
     get_room_seat_for_user,
 )
 from .feedback import sentence
+from .preview import PREVIEW, preview
 
 
 def _opened(request, game, key):
@@ -65,7 +66,11 @@ def _shown(request, game, key, posts, *, seat=None, state=None, whole_game=False
 def _write(request, seat, key, thread_url, rerender):
     """A post in room `key` by `seat`'s user; a refused one comes back with its text."""
     form = PostForm(request.POST)
-    if form.is_valid():
+    if form.is_valid() and PREVIEW in request.POST:
+        preview(form, lambda body, _reply: services.post_preview(
+            game=seat.game, user=request.user, body=body, room=key
+        ))  # fmt: skip
+    elif form.is_valid():
         try:
             post = services.room_post(
                 game=seat.game, user=request.user, room=key, body=form.cleaned_data["body"]

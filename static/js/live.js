@@ -96,6 +96,23 @@
     return count;
   }
 
+  // A post its author edited since the page was made (issue 31): its new text in place.
+  function editPosts(doc) {
+    var edited = part(doc, "edited");
+    var count = 0;
+    if (!edited) return 0;
+    edited.querySelectorAll("[data-edited-post]").forEach(function (text) {
+      var li = document.getElementById("p" + text.dataset.editedPost);
+      var body = li && li.querySelector(".post__body");
+      if (!body || body.innerHTML === text.innerHTML) return;
+      body.replaceChildren.apply(body, Array.from(text.childNodes).map(function (n) {
+        return document.importNode(n, true);
+      }));
+      count += 1;
+    });
+    return count;
+  }
+
   function apply(html, tag) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var root = doc.querySelector("[data-live-version]");
@@ -105,6 +122,7 @@
     var added = append ? appendPosts(doc) : 0;
     if (added) said.push(postsWords(added));
     if (hidePosts(doc)) said.push(gettext("The moderator hid a post."));
+    if (editPosts(doc)) said.push(gettext("A post was edited."));
     // Appended posts are seen; announced ones are counted from the page's own last post.
     if (added || after === "") after = root.dataset.liveLast;
     var notice = region("notice");

@@ -32,7 +32,8 @@ def test_two_players_play_a_day_and_a_night(browser, live_server, game, shot):
     bob = signed_in_page(browser, live_server.url, users["bob"])
 
     ann.goto(f"{live_server.url}/games/")
-    expect(ann.get_by_role("link", name="Browser village")).to_be_visible()
+    # The lobby lists the game (and, above, tells Ann it awaits her vote: issue 31).
+    expect(ann.get_by_role("table").get_by_role("link", name="Browser village")).to_be_visible()
     shot(ann, "lobby")
 
     # Day 1: both post, both vote for Dan; Cat's vote (outside the browser) makes it 3 of 5.

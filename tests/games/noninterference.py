@@ -9,7 +9,8 @@ any difference in what a viewer is served is a side channel.
 What a viewer reads (`Reader`): the pages a member or a visitor opens (the game page and its
 thread pages, the live poll with and without the tag a poller kept from before the hidden
 input, "since you last read" and its link, the role page, the game list, notifications,
-the vote pages, the fair deal, profiles, the health endpoint, the game's calendar feed) and
+the vote pages, the fair deal, profiles, the health endpoint, the game's calendar feed, the
+home page, the multi-quote's quotes) and
 every same-site link they show, one level deep;
 each answer's status, the headers a browser or a cache reads (ETag, Last-Modified,
 Content-Length, Vary, Location, Cache-Control) and its body; and the emails sent to them.
@@ -98,6 +99,9 @@ class Reader:
             reverse("replacement_list"),
             "/health/",  # issue 27: the health endpoint says nothing of any game
             reverse("calendar_game_feed", args=[pk]),  # issue 30: the game's public calendar
+            # Issue 31: the home page's "awaited" notice, and the multi-quote's quotes.
+            reverse("home"),
+            reverse("game_quotes", args=[pk]) + "?n=1&n=2&n=3&n=4",
             *extra,
         ]
         queue, done = list(start), set()

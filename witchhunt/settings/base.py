@@ -353,6 +353,9 @@ WEBHOOK_KEEP = timedelta(days=30)
 
 # How often an open game page asks whether anything changed (static/js/live.js).
 LIVE_REFRESH_SECONDS = 20
+# Issue 31: how long after posting its author may edit a post (services/post_edits.py),
+# while they could still post it (the same phase, still allowed in that thread).
+POST_EDIT_MINUTES = 5
 
 # A game's webhooks say "Day 2 ends in 45 min" once its deadline is this near (the clock's
 # sweep looks; games/webhooks/near.py), once per deadline: a moved one is near again.

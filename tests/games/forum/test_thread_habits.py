@@ -139,7 +139,7 @@ def test_the_migration_counts_the_posts_of_games_played_before(cast_game, cast_u
     for text in ("a", "b"):
         services.post_create(game=cast_game, user=cast_users["bob"], body=text)
     Seat.objects.update(posts_count=0, posts_day_count=0, posts_day="")
-    import_module("games.migrations.0026_forum_conventions").seats_counted(apps, None)
+    import_module("games.migrations.0029_forum_conventions").seats_counted(apps, None)
     seats = list(seats_listed(cast_game))
     bob = next(s for s in seats if s.name == "bob")
     assert post_counts(cast_game, seats)[bob.pk] == PostCount(2, 2)

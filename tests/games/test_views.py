@@ -70,7 +70,7 @@ def test_lobby_lists_open_running_and_finished_games(client, cast_game, moderato
     response = client.get(reverse("game_list"))
     html = response.content.decode()
     sections = re.split(r'<h2 id="(?:open|running|finished)-games">', html)
-    assert "Still open" in sections[1] and "8 of 8 signed up" in sections[1]
+    assert "Still open" in sections[1] and "8 of 8 seats taken" in sections[1]
     assert "The named cast" in sections[2] and "Day 1" in sections[2]
     assert "No game has finished yet." in sections[3]
     assert "New game" not in html
@@ -646,7 +646,7 @@ def test_reveal_only_for_a_finished_game(client, cast_game, cast_users, moderato
     response = client.get(url("game_reveal", game))
     text = _text(response)
     assert response.status_code == 200
-    assert "The Village won in Day 2." in text
+    assert "The Village won on Day 2." in text
     cards = ["Priest", "Judge", "Oracle", "Gravedigger", "Inquisitor", "Cupid", "Harlot",
              "Wizard", "Elder Witch", "Junior Witch", "Village Spy", "Village Lover"]  # fmt: skip
     for card in cards:

@@ -312,13 +312,13 @@ def test_the_lobby_shows_sign_ups_in_the_readers_zone_and_signs_up_from_there(
     ann.save(update_fields=["time_zone"])
     client.force_login(ann)
     html = client.get(reverse("game_list")).content.decode()
-    assert "0 of 8 signed up" in html and "Starts when full" not in html
+    assert "0 of 8 seats taken" in html and "Starts when full" not in html
     assert f"{at.astimezone(ann.zoneinfo):%H:%M} JST" in html and "or when full" in html
     lobby = reverse("game_list")
     response = client.post(reverse("game_join", args=[game.pk]), {"next": lobby})
     assert response.status_code == 302 and response["Location"] == lobby
     html = client.get(lobby).content.decode()
-    assert "1 of 8 signed up" in html and "Withdraw" in html
+    assert "1 of 8 seats taken" in html and "Withdraw" in html
 
 
 def test_the_game_page_says_why_a_member_may_not_sign_up(client, moderator, cast_users):

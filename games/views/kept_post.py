@@ -1,0 +1,40 @@
+"""A refused post's text and reason, kept for the page the refusal redirects to.
+
+A refusal answered with the page itself left the address at the form's (`/games/N/post/`):
+a reload sent the post again. So a refused post redirects too, like a successful one, and
+its text and the reason wait in the session for the thread's next page, once: the thread
+shows the form as it was sent, with the reason beside it, and a reload shows the thread.
+"""
+
+from django.shortcuts import redirect
+
+from games.forms import PostForm
+
+SESSION_KEY = "refused_post"
+FIELDS = ("body", "reply_to")
+
+
+def refused_post_redirect(request, form, thread_path: str):
+    """Keep `form`'s text and its own reasons (the engine's, added to it) for `thread_path`,
+    and go there, to the form."""
+    request.session[SESSION_KEY] = {
+        "path": thread_path,
+        "data": {name: form.data.get(name, "") for name in FIELDS},
+        "reasons": [str(e) for e in form.non_field_errors()],
+    }
+    return redirect(f"{thread_path}#post-form")
+
+
+def refused_post_taken(request) -> PostForm | None:
+    """The refused post kept for this page (its path), bound and with its reasons, or None;
+    it is forgotten once taken."""
+    kept = request.session.get(SESSION_KEY)
+    if not kept or kept.get("path") != request.path:
+        return None
+    del request.session[SESSION_KEY]
+    form = PostForm(kept["data"])
+    form.is_valid()  # the field's own refusals again ("This field is required.")
+    for reason in kept["reasons"]:
+        if reason not in form.non_field_errors():
+            form.add_error(None, reason)
+    return form

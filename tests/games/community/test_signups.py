@@ -3,6 +3,7 @@ games, the start when the last seat is taken (the site's or the host's), the hos
 once when the start date passes (the clock's sweep), and the moderator's changes before
 the start; the lobby, the game page and the desk that show them, and who may act."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -299,6 +300,37 @@ def test_cancelling_deletes_the_game_and_tells_its_players_by_email(
     told = sorted(m.to[0] for m in mail.outbox)
     assert told == sorted(cast_users[n].email for n in ("ann", "cat", "dan", "eve", "fay"))
     assert "The moderator cancelled Signing up before it started." in mail.outbox[0].body
+
+
+
+def test_cancelling_leaves_each_player_a_notification_on_the_site(
+    client, moderator, cast_users, django_capture_on_commit_callbacks
+):
+    """The email alone left nothing on the site: each player signed up (email or not) finds
+    it in their notifications, in their language, leading to the lobby; the host does not."""
+    game = _join_all(_open(moderator), cast_users, but=2)
+    cast_users["bob"].email_phase_changes = False
+    cast_users["bob"].language = "de"
+    cast_users["bob"].save(update_fields=["email_phase_changes", "language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        signups.game_cancel(game=game, by=moderator)
+    told = Notification.objects.filter(game__isnull=True, kind=Notification.Kind.SIGNUP)
+    assert sorted(told.values_list("user__player_name", flat=True)) == [
+        "Ann", "Bob", "Cat", "Dan", "Eve", "Fay"
+    ]  # fmt: skip
+    ann = cast_users["ann"]
+    ann.refresh_from_db()
+    assert ann.notifications_unread == 1
+    client.force_login(ann)
+    page = client.get(reverse("notifications")).content.decode()
+    assert "The moderator cancelled Signing up before it started." in page
+    ref = re.search(r'action="(/notifications/(?!read/)[^"]+)"', page)[1]
+    assert client.post(ref)["Location"] == reverse("game_list")
+    client.force_login(cast_users["bob"])
+    page = client.get(reverse("notifications")).content.decode()
+    assert "Signing up" in page and "The moderator cancelled" not in page  # in German
+    client.force_login(moderator)
+    assert "Signing up" not in client.get(reverse("notifications")).content.decode()
 
 
 # --- the pages ------------------------------------------------------------------------------

@@ -16,13 +16,14 @@ FIELDS = ("body", "reply_to")
 
 def refused_post_redirect(request, form, thread_path: str):
     """Keep `form`'s text and its own reasons (the engine's, added to it) for `thread_path`,
-    and go there, to the form."""
+    and go there. No #post-form: static/js/form-feedback.js focuses the reason, which
+    brings the form into view (a fragment would take the focus back to the page)."""
     request.session[SESSION_KEY] = {
         "path": thread_path,
         "data": {name: form.data.get(name, "") for name in FIELDS},
         "reasons": [str(e) for e in form.non_field_errors()],
     }
-    return redirect(f"{thread_path}#post-form")
+    return redirect(thread_path)
 
 
 def refused_post_taken(request) -> PostForm | None:

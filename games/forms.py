@@ -143,8 +143,9 @@ def signup_fields() -> dict:
             label=gettext_lazy("Start date and time (your time zone)"),
             required=False,
             help_text=gettext_lazy(
-                "When the game should start. If it has not filled by then, you are "
-                "told and can move the date, make the game smaller or cancel it. Blank: no date."
+                "When the game should start: at least an hour from now, at most 90 days. If it "
+                "has not filled by then, you are told and can move the date, make the game "
+                "smaller or cancel it. Blank: no date."
             ),
         ),
         "min_finished_games": forms.IntegerField(

@@ -702,7 +702,10 @@ class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    # None: the game is gone, its news stays (a game cancelled before its start, issue 31).
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     post = models.ForeignKey(
         Post, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"

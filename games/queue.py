@@ -71,7 +71,7 @@ SEAT_CHANGED_HANDS = "seat_changed_hands"
 # work undone (the sweep then asks for one more) and adds its outcomes to `counts`
 SWEEP_TICKED = "sweep_ticked"
 # the new-game form's first values, asked for by a GET (refine: a dict of initial values, or
-# None for the form's own): query (the request's GET, e.g. ?suggested=witchhunt-12)
+# None for the form's own): query (the request's GET, e.g. ?suggested=witchhunt-12), request
 NEW_GAME_INITIAL = "new_game_initial"
 # a thread page was asked for, before it is made: the public thread, a room, the afterlife,
 # a room read from the desk or the afterlife (refine: ThreadOpening): request, game, thread

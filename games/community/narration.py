@@ -99,8 +99,18 @@ def waiting_words(at, zone) -> dict:
     return meaning(WAITING, moment=zoned(at, zone))
 
 
+CANCELLED = "note_signup_cancelled"  # the game is gone: its title is in the words
+CANCELLED_SENTENCE = gettext_lazy("The moderator cancelled %(title)s before it started.")
+sentence(CANCELLED, CANCELLED_SENTENCE)
+
+
 def cancelled_text(title: str) -> str:
-    return _("The moderator cancelled %(title)s before it started.") % {"title": title}
+    return str(CANCELLED_SENTENCE) % {"title": title}
+
+
+def cancelled_words(title: str) -> dict:
+    """The notification of a player signed up for a game cancelled before its start."""
+    return meaning(CANCELLED, title=title)
 
 
 # --- notices in the game's thread, the host's and the site's: kinds of a post's words ----

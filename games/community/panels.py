@@ -87,6 +87,14 @@ def leave_offered(*, living, **_):
     return LeaveAsk(living)
 
 
+def leave_on_game_page(*, game, viewer_seat, **_):
+    """The game page's own seat panel offers it too, where a player looks (the page shows
+    the slot to a living player only; the confirmation is the role page's)."""
+    if game.status != Game.Status.RUNNING or viewer_seat is None:
+        return None
+    return LeaveAsk(True)
+
+
 def register_all() -> None:
     """Register the community's providers (called from the app's ready())."""
     panels.register(panels.GAME, "player", "community/_player_away.html", players_away)
@@ -98,3 +106,4 @@ def register_all() -> None:
         panels.DESK, "replacements", "community/_desk_replacements.html", replacements_shown
     )
     panels.register(panels.ROLE, "leave", "community/_leave_ask.html", leave_offered)
+    panels.register(panels.GAME, "seat_leave", "community/_seat_leave.html", leave_on_game_page)

@@ -21,8 +21,8 @@ that hold it (ruff bans those from the web layer: games/ruff.toml):
   `coming_options`) and the actions a seat may withdraw (`WITHDRAWABLE`);
 - the card tables: Witchhunt's `CHARACTERS`, `TYPES` and `HOLY`, Werewolf's `ROLES`, its
   alignments (`GOOD`, `EVIL`, `WILD`) and the roles dealt more than once (`REPEATABLE`);
-- a seat's status (`ALIVE`, `REMOVED`), the day's count (`Tally`, `majority`) and its
-  tie order (`sha_key`, W-5a).
+- a seat's status (`ALIVE`, `LAST_ACT`, `REMOVED`), the day's count (`Tally`, `majority`)
+  and its tie order (`sha_key`, W-5a).
 """
 
 import copy as _copy
@@ -38,7 +38,7 @@ from .revisions import ANCHOR as REVISION_ANCHOR
 from .revisions import CURRENT as CURRENT_REVISION
 from .revisions import REVISIONS
 from .rulesets import RULESET_NAMES, get_ruleset
-from .rulesets.base import ALIVE, REMOVED
+from .rulesets.base import ALIVE, LAST_ACT, REMOVED
 from .rulesets.werewolf.roles import EVIL, GOOD, REPEATABLE, ROLES, WILD
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
 from .views import can_see, sees_everything, visible_events
@@ -54,6 +54,7 @@ __all__ = [
     "EVIL",
     "GOOD",
     "HOLY",
+    "LAST_ACT",
     "MODERATOR",
     "NIGHT",
     "PUBLIC",

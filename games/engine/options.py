@@ -143,10 +143,12 @@ MEETINGS = ("coven", "court", "pack")
 def coming_options(game, name, now=None):
     """(when, actions): what seat `name` may do later that it may not do now, by kind only
     (no targets: they would tell what others did). At night before midnight `when` is
-    "midnight" (the Werewolf Witch's potions, the Archangel card); by day it is "night":
-    tonight as it begins and after its midnight, the night begun without the day's end (no
-    lynch: that would tell whether a lynch ends the game). ("", []) when there is nothing
-    to announce. `now` is the seat's options now, when the caller has them."""
+    "midnight" (the Werewolf Witch's potions, the Archangel card); by day it is tonight,
+    the night begun without the day's end (no lynch: that would tell whether a lynch ends
+    the game): "night" when each action opens as the night begins, "night_midnight" when
+    each opens only after its midnight (the Werewolf Witch's, WW-5), "night_mixed" when
+    some do. ("", []) when there is nothing to announce. `now` is the seat's options now,
+    when the caller has them."""
     if game.over or game.seat(name) is None or (game.night and game.midnight):
         return "", []
     now = {o.action for o in (options_for(game, name) if now is None else now)}
@@ -157,7 +159,7 @@ def coming_options(game, name, now=None):
         when = "night"
         shown = PREVIEWED + tuple(m for m in MEETINGS if _member(game, name, m))
         getattr(later, later.NIGHT_START)()
-    actions = []
+    actions, moments = [], set()
     for _moment in ("night", "midnight") if not game.night else ("midnight",):
         if _moment == "midnight" and not later.over:
             later.pass_midnight()
@@ -166,6 +168,9 @@ def coming_options(game, name, now=None):
         for o in options_for(later, name):
             if o.action in shown and o.action not in now and o.action not in actions:
                 actions.append(o.action)
+                moments.add(_moment)
+    if when == "night" and "midnight" in moments:
+        when = "night_mixed" if "night" in moments else "night_midnight"
     return (when, actions) if actions else ("", [])
 
 

@@ -22,6 +22,7 @@ from games.views.feedback import sentence
 
 from .forms import LabSetupForm, setup_initial
 from .jobs import canonical
+from .kept import kept_for, new_game_keep
 from .selectors import lab_result, lab_suggested
 from .services import lab_address, lab_cost, lab_start
 from .simulation.setups import Setup, find_suggested, suggested
@@ -77,7 +78,10 @@ def lab(request):
                 if refusal["where"] == "suggested":  # nothing was typed: the form as it was
                     form = LabSetupForm(initial=setup_initial(DEFAULT))
             else:
-                return redirect("lab_result", key=lab_address(setup=setup, user=request.user))
+                key = lab_address(setup=setup, user=request.user)
+                if request.POST.get("from_new_game"):  # the way back keeps what was typed
+                    new_game_keep(request, key)
+                return redirect("lab_result", key=key)
     context = {
         "form": form,
         "suggested": lab_suggested(),
@@ -121,5 +125,10 @@ def lab_result_page(request, key):
             refusal = _refusal(e)
         else:
             return redirect("lab_result", key=lab_address(setup=result.setup, user=request.user))
-    context = {"result": result, "poll_seconds": settings.LAB_POLL_SECONDS, "refusal": refusal}
+    context = {
+        "result": result,
+        "poll_seconds": settings.LAB_POLL_SECONDS,
+        "refusal": refusal,
+        "kept": kept_for(request, key),  # the host came from the new-game form
+    }
     return render(request, "lab/result.html", context)

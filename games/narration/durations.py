@@ -7,7 +7,7 @@ server-rendered countdown live: change both together.
 
 from datetime import timedelta
 
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 
@@ -42,3 +42,13 @@ def moment_utc(at) -> str:
     """A moment in UTC as a notice words it: "Tue 03 Mar, 00:00 UTC" (in the language's
     NOTICE_UTC_FORMAT, witchhunt/formats)."""
     return _("%(moment)s UTC") % {"moment": formats.date_format(at, "NOTICE_UTC_FORMAT")}
+
+
+def moment_here(at) -> str:
+    """A moment as a notice's plain words read: in the reader's zone (the current one) with
+    its name, "Tue 03 Mar, 09:00 JST"; moment_utc's words for a reader on UTC."""
+    zone = timezone.get_current_timezone()
+    if getattr(zone, "key", str(zone)) in ("UTC", "Etc/UTC"):
+        return moment_utc(at)
+    local = at.astimezone(zone)
+    return f"{formats.date_format(local, 'NOTICE_UTC_FORMAT')} {local.tzname()}"

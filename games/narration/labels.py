@@ -61,6 +61,8 @@ STATUSES = {
     "alive": gettext_lazy("Alive"),
     "dead": gettext_lazy("Dead"),
     "last_act": gettext_lazy("Dead (offstage, last act unused)"),
+    # Chosen by night: it resolves with the night (W-14), and its holder waits offstage.
+    "last_act_chosen": gettext_lazy("Dead (offstage, last act chosen: it resolves at dawn)"),
     "fake": gettext_lazy("Dead (offstage: the Magician)"),
     "removed": gettext_lazy("Removed"),
 }

@@ -19,11 +19,11 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext, gettext_lazy
 
-from .durations import duration_words, moment_utc
+from .durations import duration_words, moment_here, moment_utc
 from .labels import phase_words
 
 Render = Callable[[Mapping, Mapping, str], tuple[str, str]]
@@ -44,8 +44,10 @@ def time_html(at: datetime) -> str:
 
 
 def _moment(value) -> tuple[str, str]:
+    """The plain words in the reader's zone (a notification, the digest's line); the HTML's
+    in UTC, which the thread rewrites in the reader's zone (post_times.localise)."""
     at = datetime.fromisoformat(value)
-    return moment_utc(at.astimezone(UTC)), time_html(at)
+    return moment_here(at.astimezone(UTC)), time_html(at)
 
 
 def _duration(value) -> str:
@@ -128,8 +130,9 @@ def said_text(words: Mapping, fallback: str = "") -> str:
 
 
 def said_english(words: Mapping) -> str:
-    """`words` in English: what a row keeps as its fallback."""
-    with translation.override("en"):
+    """`words` in English: what a row keeps as its fallback (its moments in UTC, whoever
+    wrote it)."""
+    with translation.override("en"), timezone.override(UTC):
         return post_words(words, {})[0]
 
 

@@ -12,11 +12,13 @@ from ..narration import display_name
 from ..narration.desk import act_text, moderation_text
 from ..narration.notices import PUBLIC, thread_words
 from ..narration.said import post_words
+from ..post_times import localise
 from .clock import clock_moves
 from .heartbeat import ClockBeat, clock_beat
 from .log import by_phase, events_all
 from .rooms import room_links, room_ref
 from .seats import CardRow, card_rows, display_names, game_seats
+from .threads import moments
 
 
 @dataclass
@@ -178,9 +180,12 @@ def moderator_log(game: Game, names: dict) -> list[ModeratorAct]:
         if i.step.get("moderator") != "replace"
     ]
     posts = Post.objects.filter(game=game, kind=Post.Kind.MODERATOR).select_related("author")
+    moment = moments()
     for p in posts:
         if p.words:  # the notice of an act, worded for this reader (narration.said)
             p.body_html = post_words(p.words, names)[1]
+        if "<time" in p.body_html:  # its moments in the reader's zone, as the thread shows them
+            p.body_html = localise(p.body_html, moment)
         acts.append(
             ModeratorAct(p.created_at, p.phase, p.author.player_name if p.author else "", post=p)
         )

@@ -28,10 +28,15 @@ def unread_count(user) -> int:
     return user.notifications_unread
 
 
-def notification_url(game: Game, kind: str, thread: str, number: int | None, key: str = "") -> str:
+def notification_url(
+    game: Game | None, kind: str, thread: str, number: int | None, key: str = ""
+) -> str:
     """Where a notification leads: its post (in the public thread, the room or the
     afterlife, or their read-only view once the game is over), else the game page; a
-    replacement offer, to the offer (issue 16), a replacement wanted, to the desk."""
+    replacement offer, to the offer (issue 16), a replacement wanted, to the desk; the
+    news of a game that is gone (cancelled before its start), to the lobby."""
+    if game is None:
+        return reverse("game_list")
     if kind == Notification.Kind.WEBHOOK:  # a chat destination turned off: the desk says why
         return reverse("game_desk", args=[game.pk])
     if kind == Notification.Kind.REPLACEMENT:
@@ -130,7 +135,7 @@ def notification_list(user) -> list[NotificationRow]:
             ),  # fmt: skip
             kind=n.kind,
             text=notification_text(n.words, n.text),
-            game_title=n.game.title,
+            game_title=n.game.title if n.game else "",  # a game gone: its words name it
             url=notification_url(
                 n.game,
                 n.kind,

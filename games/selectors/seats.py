@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Q
 
-from games.engine import ALIVE, REMOVED, coming_options, options_for
+from games.engine import ALIVE, LAST_ACT, REMOVED, coming_options, options_for
 
 from ..mapping import engine_state
 from ..models import Game, GameEvent, GameInput, Post, Seat
@@ -136,6 +136,9 @@ def public_status(state, name) -> str:
     return "removed" if status == REMOVED else "dead"
 
 
+LAST_ACT_CHOSEN = "last_act_chosen"  # a card table's status only, never the engine's
+
+
 @dataclass
 class CardRow:
     seat: Seat
@@ -149,7 +152,13 @@ def card_rows(game: Game, seats, state) -> list[CardRow]:
     rows = []
     for seat in seats:
         es = state.seat(seat.name)
-        row = CardRow(seat, es.status)
+        status = es.status
+        if status == LAST_ACT and "ability" in state.standing(seat.name):
+            # Chosen by night, the last act waits for the night's resolution (W-14): the
+            # holder stays offstage until then, but it is no longer unused. Only those who
+            # see every action as it happens read this table (the afterlife, W-17; the desk).
+            status = LAST_ACT_CHOSEN
+        row = CardRow(seat, status)
         if game.ruleset == Game.Ruleset.WITCHHUNT:
             row.lives, row.cards = es.lives, es.cards
         rows.append(row)

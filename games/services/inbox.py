@@ -40,9 +40,10 @@ def notification_new(*, words: dict, **fields) -> Notification:
     return Notification(words=words, text=said_english(words)[:300], **fields)
 
 
-def notifications_write(game: Game, rows, *, once: bool = False) -> list[Notification]:
+def notifications_write(game: Game | None, rows, *, once: bool = False) -> list[Notification]:
     """In-site notifications that are no post's (an alert, an offer, a prod, a sign-up's
-    notice): `rows` are (user_id, kind, key, words), `words` a said.py meaning. With
+    notice): `rows` are (user_id, kind, key, words), `words` a said.py meaning; `game` is
+    None for a game that is gone (its words name it). With
     `once`, a row whose user, kind and key were written before is left out (callers hold
     the game row's lock, so the check is exact). One INSERT, and the unread counts."""
     if once:

@@ -44,7 +44,9 @@ def game_new(request):
     # A capability may fill the form's first values (the lab: ?suggested=witchhunt-12).
     initial = None
     if request.method == "GET":
-        initial = queue.refine(queue.NEW_GAME_INITIAL, None, query=request.GET)
+        initial = queue.refine(
+            queue.NEW_GAME_INITIAL, None, query=request.GET, request=request
+        )
     form = NewGameForm(request.POST or None, initial=initial)
     warnings_only = False
     warnings = []  # the problems shown as warnings: the template marks them by this list

@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import queue
+from games.forms import PostForm
 from games.selectors.live import live_update, live_version
 from games.selectors.threads import PUBLIC
 from witchhunt.converters import parse_id
@@ -38,9 +39,15 @@ def game_live(request, game_id):
         version=version,
         append=request.GET.get("mode") == "append",
     )
-    response = render(
-        request, "games/_live.html", {"game": game, "page": update.page, "live": update}
-    )
+    context = {
+        "game": game,
+        "page": update.page,
+        "live": update,
+        # The post form as the page would show it now (the phase may have moved on).
+        "show_post_form": update.page.can_post,
+        "post_form": PostForm(),
+    }
+    response = render(request, "games/_live.html", context)
     if update.page.posts.rows:
         # Appended to the open page: whoever listens (the reader's mark) hears of it.
         queue.emit(

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -41,6 +41,7 @@ from . import fragments
 from .access import get_game_for_user
 from .desk import advance_now
 from .feedback import refused, run_and_redirect, sentence
+from .kept_post import refused_post_redirect, refused_post_taken
 from .preview import PREVIEW, preview
 
 
@@ -111,13 +112,14 @@ def _render_game(request, game, post_form=None, opening=None):
 @never_cache
 def game_detail(request, game_id):
     game = get_game_for_user(request, game_id)
+    kept = refused_post_taken(request)  # a refused post comes back to its form, not elsewhere
     # Opened without a page, the thread may land elsewhere (the reader's first unread post).
     opening = queue.refine(
         queue.THREAD_OPENED, queue.ThreadOpening(), request=request, game=game, thread=PUBLIC
     )
-    if opening.redirect is not None:
+    if opening.redirect is not None and kept is None:
         return opening.redirect
-    return _render_game(request, game, opening=opening)
+    return _render_game(request, game, post_form=kept, opening=opening)
 
 
 @never_cache
@@ -181,8 +183,9 @@ def game_post(request, game_id):
             form.add_error(None, sentence(e))
         else:
             return redirect(post_url(game.pk, post.number))
-    # The text is kept: the page comes back with the form as it was sent.
-    return _render_game(request, game, post_form=form)
+    # The text is kept: the thread comes back with the form as it was sent, at its own
+    # address (a reload must not post again).
+    return refused_post_redirect(request, form, reverse("game_detail", args=[game.pk]))
 
 
 @require_POST

@@ -126,6 +126,10 @@ def role(request, game_id):
             "team": team,
             "coming": coming_labels(coming, card),
             "coming_when": when,
+            # Tonight's midnight, when the day runs to its deadline (W-3, WW-5).
+            "coming_midnight": game.deadline_at + game.night_length / 2
+            if when == "night_midnight" and game.deadline_at
+            else None,
             "idle": idle_text(
                 status=page.panel.status,
                 ruleset=game.ruleset,

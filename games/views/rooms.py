@@ -36,6 +36,7 @@ from .access import (
     get_room_seat_for_user,
 )
 from .feedback import sentence
+from .kept_post import refused_post_redirect, refused_post_taken
 from .preview import PREVIEW, preview
 
 
@@ -63,7 +64,7 @@ def _shown(request, game, key, posts, *, seat=None, state=None, whole_game=False
     return panels.collect(panels.ROOM, request=request, game=game, user=request.user, thread=key)
 
 
-def _write(request, seat, key, thread_url, rerender):
+def _write(request, seat, key, thread_url):
     """A post in room `key` by `seat`'s user; a refused one comes back with its text."""
     form = PostForm(request.POST)
     if form.is_valid() and PREVIEW in request.POST:
@@ -79,7 +80,7 @@ def _write(request, seat, key, thread_url, rerender):
             form.add_error(None, sentence(e))
         else:
             return redirect(f"{thread_url}?page={post_page(post.number)}#p{post.number}")
-    return rerender(form)
+    return refused_post_redirect(request, form, thread_url)  # the text kept, a reload safe
 
 
 # --- a meeting ---------------------------------------------------------------------------------
@@ -103,10 +104,11 @@ def _render_room(request, seat, state, key, form=None):
 @never_cache
 def room(request, game_id, ref):
     seat, state, key = get_room_seat_for_user(request, game_id, ref)
-    landing = _opened(request, seat.game, key)  # the first unread post, for a reader
+    kept = refused_post_taken(request)  # a refused post comes back to its form
+    landing = None if kept else _opened(request, seat.game, key)  # the first unread post
     if landing is not None:
         return landing
-    return _render_room(request, seat, state, key)
+    return _render_room(request, seat, state, key, kept)
 
 
 @never_cache
@@ -114,9 +116,7 @@ def room(request, game_id, ref):
 def room_post(request, game_id, ref):
     seat, state, key = get_room_seat_for_user(request, game_id, ref)
     url = reverse("game_room", args=[seat.game.pk, ref])
-    return _write(
-        request, seat, key, url, lambda form: _render_room(request, seat, state, key, form)
-    )
+    return _write(request, seat, key, url)
 
 
 # --- the afterlife -----------------------------------------------------------------------------
@@ -140,10 +140,11 @@ def _render_afterlife(request, seat, state, form=None):
 @never_cache
 def afterlife(request, game_id):
     seat, state = get_afterlife_seat_for_user(request, game_id)
-    landing = _opened(request, seat.game, AFTERLIFE)  # the first unread post, for a reader
+    kept = refused_post_taken(request)  # a refused post comes back to its form
+    landing = None if kept else _opened(request, seat.game, AFTERLIFE)  # the first unread
     if landing is not None:
         return landing
-    return _render_afterlife(request, seat, state)
+    return _render_afterlife(request, seat, state, kept)
 
 
 @never_cache
@@ -151,9 +152,7 @@ def afterlife(request, game_id):
 def afterlife_post(request, game_id):
     seat, state = get_afterlife_seat_for_user(request, game_id)
     url = reverse("game_afterlife", args=[seat.game.pk])
-    return _write(
-        request, seat, AFTERLIFE, url, lambda form: _render_afterlife(request, seat, state, form)
-    )
+    return _write(request, seat, AFTERLIFE, url)
 
 
 # --- read-only views of a room: the afterlife (W-17), the desk, the reveal (W-71) ---------------

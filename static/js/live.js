@@ -2,9 +2,10 @@
 // whether anything changed, sending the version the page has (If-None-Match). Unchanged
 // is a 304 costing one query; changed is the page's own partials: new posts appended
 // on the thread's last page (elsewhere a "N new posts — show" link), the vote count and
-// the deadline swapped in, a post the moderator hid shown as hidden, and a short summary
-// in the polite status region. Without JavaScript the page is as it was rendered. No
-// dependencies.
+// the deadline swapped in, a post the moderator hid shown as hidden, the read bar's count
+// of new posts kept true, the phase and the post form brought up to date beside the reload
+// link when the game moves on, and a short summary in the polite status region. Without
+// JavaScript the page is as it was rendered. No dependencies.
 (function () {
   "use strict";
   // Django's JavaScript catalog (/jsi18n/) words these in the page's language; without it
@@ -113,6 +114,44 @@
     return count;
   }
 
+  // The phase moved on: the header's phase and the post form (or the words saying why
+  // there is none) as the page would show them now, beside the reload link. A post being
+  // written is left alone: it keeps its text, and a refusal would say why.
+  function movedOn(doc) {
+    var pill = region("phase");
+    var newPill = part(doc, "phase");
+    if (pill) {
+      pill.replaceChildren.apply(pill, newPill ? Array.from(newPill.childNodes).map(function (n) {
+        return document.importNode(n, true);
+      }) : []);
+    }
+    var box = region("post-form");
+    var newBox = part(doc, "post-form");
+    var text = box && box.querySelector("textarea");
+    if (box && newBox && !(text && text.value.trim()) && !box.contains(document.activeElement)) {
+      box.replaceChildren.apply(box, Array.from(newBox.childNodes).map(function (n) {
+        return document.importNode(n, true);
+      }));
+    }
+  }
+
+  // The read bar counted the new posts when the page was made; those appended since are
+  // new too, below it.
+  var appended = 0;
+  function recount(added) {
+    var bar = document.querySelector(".read-bar__state");
+    if (!bar || !added) return;
+    var badge = bar.querySelector(".badge--new");
+    if (badge) {
+      badge.textContent = badge.textContent.replace(/\d+/, function (n) {
+        return String(Number(n) + added);
+      });
+    } else {
+      appended += added;
+      bar.textContent = postsWords(appended);
+    }
+  }
+
   function apply(html, tag) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var root = doc.querySelector("[data-live-version]");
@@ -121,6 +160,7 @@
     var done = true;
     var added = append ? appendPosts(doc) : 0;
     if (added) said.push(postsWords(added));
+    recount(added);
     if (hidePosts(doc)) said.push(gettext("The moderator hid a post."));
     if (editPosts(doc)) said.push(gettext("A post was edited."));
     // Appended posts are seen; announced ones are counted from the page's own last post.
@@ -157,6 +197,7 @@
     }
     if (root.dataset.livePhase !== phase) {
       phase = root.dataset.livePhase;
+      movedOn(doc);
       var reload = document.createElement("p");
       reload.className = "live-notice";
       var a = document.createElement("a");

@@ -248,6 +248,10 @@ def test_a_refused_vote_and_a_refused_post_are_focused(browser, live_server, day
     too_deep = "> " * 40 + "nested"
     ann.get_by_label("Your post").fill(too_deep)
     ann.get_by_role("button", name="Post").click()
+    # The refusal redirects to the thread (a reload must not post again): once it is there,
+    # its reason has the focus.
+    expect(ann.locator("#post-form .errorlist").first).to_be_visible()
+    ann.wait_for_load_state()
     focused = _focused(ann)
     assert "errorlist" in focused["cls"] and "at most" in focused["text"], focused
     assert focused["role"] == "alert"

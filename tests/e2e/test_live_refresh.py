@@ -2,6 +2,8 @@
 open, Bob posts and votes in his own browser, and Ann's page shows his post and the new
 count within the poll's interval, without a reload, and says so politely."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -49,3 +51,33 @@ def test_a_new_post_and_vote_appear_on_an_open_page_without_a_reload(
     expect(ann.locator(".panel--votes .vote-count")).to_contain_text("Dan", timeout=5000)
     expect(ann.locator("#live-status")).to_contain_text("The vote count changed.")
     assert ann.evaluate("window.liveMarker") == "no reload"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_live_phase_change_and_new_posts_leave_nothing_stale(
+    browser, live_server, game, settings
+):
+    """Issue 31: when night falls under an open page, its header's phase and the post form
+    (now the words saying nobody posts at night) follow, beside the reload link; and the
+    read bar counts the posts appended below it too."""
+    from games import services
+
+    settings.LIVE_REFRESH_SECONDS = 1
+    game, users = game
+    url = f"{live_server.url}/games/{game.pk}/"
+    ann = signed_in_page(browser, live_server.url, users["ann"])
+    ann.goto(url)  # her visit: the thread is read
+    services.post_create(game=game, user=users["bob"], body="One while Ann was away.")
+    ann.goto(url)
+    badge = ann.locator(".read-bar .badge--new")
+    expect(badge).to_have_text(re.compile(r"\b1\b"))
+    services.post_create(game=game, user=users["bob"], body="Two, live.")
+    services.post_create(game=game, user=users["cat"], body="Three, live.")
+    expect(ann.locator(".post").last).to_contain_text("Three, live.", timeout=5000)
+    expect(badge).to_have_text(re.compile(r"\b3\b"))
+
+    services.phase_advance(game=game, by=game.host)  # night falls
+    expect(ann.locator(".live-notice a")).to_be_visible(timeout=5000)
+    expect(ann.locator("[data-live-region=phase] .pill")).to_have_text(re.compile("Night 1"))
+    expect(ann.get_by_label("Your post")).to_have_count(0)
+    expect(ann.locator(".thread-closed")).to_contain_text(re.compile("at night"))

@@ -43,12 +43,12 @@ def test_a_game_that_fills_is_started_by_the_site_and_its_players_see_their_role
         them = signed_in_page(browser, live_server.url, player)
         them.goto(f"{base}/games/")
         row = them.get_by_role("row").filter(has_text="Full house")
-        expect(row).to_contain_text(f"{i} of 4 signed up")
+        expect(row).to_contain_text(f"{i} of 4 seats taken")
         row.get_by_role("button", name="Sign up for Full house").click()
         if i < len(players) - 1:
             expect(them.get_by_text("You have joined the game.")).to_be_visible()
             expect(them.get_by_role("row").filter(has_text="Full house")).to_contain_text(
-                f"{i + 1} of 4 signed up"
+                f"{i + 1} of 4 seats taken"
             )
             them.context.close()
     # The last seat: the site dealt and started the game in the same request.

@@ -136,7 +136,8 @@ def test_every_offered_target_and_choice_is_accepted_by_the_engine():
 
 def test_the_werewolf_witch_is_told_before_midnight_what_opens_after_it():
     game = _werewolf("werewolf", "witch", "villager", "villager", "villager")
-    assert coming_options(game, "p1") == ("night", ["ability"])  # by day: tonight
+    # By day: tonight, but only after its midnight (WW-5), not from nightfall.
+    assert coming_options(game, "p1") == ("night_midnight", ["ability"])
     apply(game, {"advance": "phase"})
     assert "ability" not in _actions(game, "p1")
     assert coming_options(game, "p1") == ("midnight", ["ability"])
@@ -176,3 +177,9 @@ def test_the_preview_of_tonight_never_runs_the_days_end():
     before = len(picked.events)
     coming_options(picked, "p")
     assert len(picked.events) == before and not picked.night  # the game itself is untouched
+
+
+def test_the_seer_is_told_by_day_that_her_check_opens_at_nightfall():
+    game = _werewolf("seer", "werewolf", "villager", "villager", "villager")
+    assert coming_options(game, "p0") == ("night", ["ability"])  # p0: the Seer
+    assert coming_options(game, "p1") == ("night", ["pack"])  # the pack meets at nightfall

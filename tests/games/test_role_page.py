@@ -24,7 +24,14 @@ def test_the_witch_is_told_before_midnight_what_she_may_do_after_it(
 ):
     game = make_game(moderator, cast_users, cast=WEREWOLF, ruleset="werewolf")
     by_day = _role(client, cast_users["bob"], game)
-    assert "Tonight" in by_day and "Heal the pack’s victim, or poison a player" in by_day
+    assert "Heal the pack’s victim, or poison a player" in by_day
+    # Not from nightfall: from tonight's midnight, half a night after the day's deadline
+    # (WW-5; the named cast's Werewolf nights are 24 h: 12 h after it).
+    game.refresh_from_db()
+    midnight = (game.deadline_at + game.night_length / 2).strftime("%H:%M")
+    assert "Tonight, after midnight (halfway through the night:" in by_day
+    assert f"{midnight} UTC if the day runs to its deadline)" in by_day
+    assert "Tonight (from" not in by_day
     services.phase_advance(game=game, by=moderator)
     game.refresh_from_db()
     text = _role(client, cast_users["bob"], game)

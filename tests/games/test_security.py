@@ -416,7 +416,8 @@ def test_every_private_page_is_never_cached(client, day_3, moderator):
         response = _login(client, user).get(url)
         assert response.status_code == 200, url
         assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
-    # A refused write re-renders a private page: it is not cached either.
+    # A refused write re-renders a private page, or (a post) redirects to one that shows its
+    # text once: it is not cached either.
     refused = [
         (users["hal"], room_url("game_room_post", game, "coven"), {"body": " "}),
         (users["ann"], _url("game_afterlife_post", game), {"body": ""}),
@@ -424,7 +425,7 @@ def test_every_private_page_is_never_cached(client, day_3, moderator):
         (moderator, _url("game_desk_replace", game), {"seat": "cat", "who": "nobody-here"}),
     ]
     for user, url, data in refused:
-        response = _login(client, user).post(url, data)
+        response = _login(client, user).post(url, data, follow=True)
         assert response.status_code == 200, url
         assert "no-store" in response["Cache-Control"], url
 
@@ -553,7 +554,7 @@ def test_reply_and_quote_never_bring_in_a_post_of_another_thread(client, coven_n
             assert "Coven-secret" not in html, (key, number)
         html = client.get(_url("game_detail", game), {key: public_top.number}).content.decode()
         assert "Public-hello" in page_text(html.split('id="post-form"')[1])  # the quote works
-    response = client.post(_url("game_post", game), {"body": "Re", "reply_to": 6})
+    response = client.post(_url("game_post", game), {"body": "Re", "reply_to": 6}, follow=True)
     assert response.status_code == 200
     assert "There is no post #6 to reply to." in page_text(response.content.decode())
     assert not Post.objects.filter(game=game, thread="public", body="Re").exists()

@@ -70,7 +70,7 @@ def test_lobby_lists_open_running_and_finished_games(client, cast_game, moderato
     response = client.get(reverse("game_list"))
     html = response.content.decode()
     sections = re.split(r'<h2 id="(?:open|running|finished)-games">', html)
-    assert "Still open" in sections[1] and "8 of 8 signed up" in sections[1]
+    assert "Still open" in sections[1] and "8 of 8 seats taken" in sections[1]
     assert "The named cast" in sections[2] and "Day 1" in sections[2]
     assert "No game has finished yet." in sections[3]
     assert "New game" not in html
@@ -331,8 +331,10 @@ def test_post_refused_at_night_shows_the_reason_and_keeps_the_text(as_user, cast
     page = _text(client.get(url("game_detail", cast_game)))
     assert "Nobody posts in the public thread at night." in page
     assert "Write a post" not in page
-    response = client.post(url("game_post", cast_game), {"body": "My careful night thoughts"})
-    assert response.status_code == 200
+    response = client.post(
+        url("game_post", cast_game), {"body": "My careful night thoughts"}, follow=True
+    )
+    assert response.redirect_chain == [(url("game_detail", cast_game), 302)]
     assert "Nobody posts in the public thread at night." in _text(response)
     assert "My careful night thoughts" in response.content.decode()  # nothing is lost
     assert not Post.objects.filter(kind="player").exists()
@@ -344,7 +346,7 @@ def test_post_nested_too_deep_is_refused_with_the_reason_and_keeps_the_text(
     """Thousands of nested list markers crashed the old renderer: a 500, the post lost."""
     client = as_user(cast_users["ann"])
     for body in ("My case:\n\n" + "- " * 3000 + "Bob", "My case:\n\n" + "> " * 17 + "Bob"):
-        response = client.post(url("game_post", cast_game), {"body": body})
+        response = client.post(url("game_post", cast_game), {"body": body}, follow=True)
         assert response.status_code == 200
         assert "A post can nest quotes and lists at most 16 deep." in _text(response)
         assert response.context["post_form"]["body"].value() == body
@@ -360,15 +362,32 @@ def test_dead_player_cannot_post(as_user, cast_game, cast_users):
     assert "The dead never post in the public thread." in _text(
         client.get(url("game_detail", cast_game))
     )
-    response = client.post(url("game_post", cast_game), {"body": "from beyond"})
+    response = client.post(url("game_post", cast_game), {"body": "from beyond"}, follow=True)
     assert "The dead cannot post in the public thread." in _text(response)
     assert not Post.objects.filter(kind="player").exists()
 
 
 def test_empty_post_is_refused_with_a_form_error(as_user, cast_game, cast_users):
     client = as_user(cast_users["ann"])
-    response = client.post(url("game_post", cast_game), {"body": "   "})
+    response = client.post(url("game_post", cast_game), {"body": "   "}, follow=True)
     assert response.status_code == 200 and "This field is required." in _text(response)
+
+
+def test_a_refused_post_redirects_so_a_reload_never_posts_it(as_user, cast_game, cast_users):
+    """The refusal's page is the thread's own address, its text and reason kept once: a
+    reload (another GET) shows the thread, and posting it needs another press."""
+    services.phase_advance(game=cast_game, by=cast_game.host)  # night: nobody posts
+    client = as_user(cast_users["ann"])
+    response = client.post(url("game_post", cast_game), {"body": "Night thoughts", "reply_to": 1})
+    assert response.status_code == 302
+    assert response["Location"] == url("game_detail", cast_game)
+    page = client.get(response["Location"])
+    assert "Nobody posts in the public thread at night." in _text(page)
+    assert page.context["post_form"]["body"].value() == "Night thoughts"
+    assert page.context["post_form"]["reply_to"].value() == "1"
+    again = client.get(response["Location"])  # the reload: the kept text is gone, once shown
+    assert "Night thoughts" not in again.content.decode()
+    assert not Post.objects.filter(kind="player").exists()
 
 
 def test_reply_prefills_a_quote_and_links_to_the_source(as_user, cast_game, cast_users):
@@ -646,7 +665,7 @@ def test_reveal_only_for_a_finished_game(client, cast_game, cast_users, moderato
     response = client.get(url("game_reveal", game))
     text = _text(response)
     assert response.status_code == 200
-    assert "The Village won in Day 2." in text
+    assert "The Village won on Day 2." in text
     cards = ["Priest", "Judge", "Oracle", "Gravedigger", "Inquisitor", "Cupid", "Harlot",
              "Wizard", "Elder Witch", "Junior Witch", "Village Spy", "Village Lover"]  # fmt: skip
     for card in cards:

@@ -29,6 +29,9 @@ class RevealPage:
     # games/panels.py: "head", "deal" (the sealed deal, opened and checked), "before_log"
     panels: Panels = field(default_factory=Panels)
     whys: dict = field(default_factory=dict)  # GameEvent.index -> [Why]: rulings (issue 17)
+    # Seat -> the players replaced out of it, in order (W-72): the deal text names seats,
+    # the table their last players; the note ties the two.
+    replaced: dict = field(default_factory=dict)
 
 
 def reveal_page(game: Game) -> RevealPage:
@@ -49,6 +52,7 @@ def reveal_page(game: Game) -> RevealPage:
         threads=room_links(game),
         panels=collect(REVEAL, game=game, seats=seats, names=names),  # the cards just read
         whys=log_whys(game, log, names),
+        replaced=replaced_out(game),
     )
 
 
@@ -69,6 +73,19 @@ def _unmasked(seats, names: dict) -> dict:
             "alias": seat.alias,
             "members": _(", then ").join(who),
         }
+    return out
+
+
+def replaced_out(game: Game) -> dict[str, list[str]]:
+    """Seat name -> the names of the players replaced out of it, in order (one query)."""
+    out = {}
+    rows = (
+        SeatTenure.objects.filter(seat__game=game, left=SeatTenure.Left.REPLACED)
+        .order_by("began_at", "pk")
+        .values_list("seat__name", "user__player_name")
+    )
+    for seat, name in rows:
+        out.setdefault(seat, []).append(name)
     return out
 
 

@@ -27,6 +27,7 @@ from games.models import Game, Notification, Seat
 from games.permissions import can_moderate
 from games.services.base import game_locked
 from games.services.games import game_deal
+from games.services.inbox import notifications_write
 from games.services.posts import clock_notice_create, moderator_notice_create
 from games.signup_rules import min_games_checked, signups_start_checked
 
@@ -218,8 +219,9 @@ def game_resize(*, game: Game, by, seats_count: int, now=None) -> Game:
 @transaction.atomic
 def game_cancel(*, game: Game, by) -> str:
     """The moderator cancels an open game: it is deleted with its seats, and each player
-    signed up is told by email (their notifications of it go with it). Returns its title.
-    Logged (the game's own log goes with the game)."""
+    signed up is told by email and in their notifications (their earlier notifications of
+    it go with it; this one names the game by its title, having none to lead to). Returns
+    its title. Logged (the game's own log goes with the game)."""
     game = _open_moderated(game, by)
     seats = list(Seat.objects.filter(game=game).select_related("user"))
     text = lazy_words(words.cancelled_text, game.title)  # in each recipient's language
@@ -233,4 +235,6 @@ def game_cancel(*, game: Game, by) -> str:
     logger.info("game %s (%s) cancelled by user %s before its start", game.pk, title, by.pk)
     send_after_commit(messages)  # written before the game goes: their rows keep no game
     game.delete()
+    said = words.cancelled_words(title)
+    notifications_write(None, [(s.user_id, Notification.Kind.SIGNUP, "", said) for s in seats])
     return title

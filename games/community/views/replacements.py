@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -144,10 +145,13 @@ def leave_ask(request, game_id):
     for the moderator; POST, mark the seat."""
     seat = get_seat_for_user(request, game_id)
     game = seat.game
+    back = _back(request, game)  # where the player asked from: the game page or the role page
     if request.method == "GET":
         if game.status != Game.Status.RUNNING:
             raise Http404("no running game")
-        return render(request, "community/leave_ask.html", {"game": game, "seat": seat})
+        return render(
+            request, "community/leave_ask.html", {"game": game, "seat": seat, "back": back}
+        )
     try:
         replacements.leave_ask(game=game, user=request.user, note=request.POST.get("note", ""))
     except GameRuleError as e:
@@ -160,7 +164,17 @@ def leave_ask(request, game_id):
                 "somebody takes it; the moderator has your reason."
             ),
         )
-    return redirect("game_role", game_id=game.pk)
+    return redirect(back)
+
+
+def _back(request, game) -> str:
+    """The same-site page the request names (`next`), this game's; else the role page."""
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if back.startswith(f"/games/{game.pk}/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return reverse("game_role", args=[game.pk])
 
 
 @never_cache

@@ -74,8 +74,8 @@ def digest_send(*, user, now) -> bool:
     with transaction.atomic():
         if not _digest_claim(user.pk, previous, now):
             return False
-        # The pages' words too are the member's language, not the worker's.
-        with in_language_of(user):
+        # The pages' words too are the member's language and zone, not the worker's.
+        with in_language_of(user), timezone.override(user.zoneinfo):
             pages = digest_pages(user, since=previous)
             if not pages:
                 return False

@@ -212,3 +212,24 @@ def test_two_concurrent_sweeps_send_each_prod_exactly_once(moderator, cast_users
         assert told.count() == 16  # each player, and the moderator for each
         game.refresh_from_db()
         assert game.prods_due_at == now + H
+
+
+def test_the_prods_deadline_sentence_stays_whole_in_both_versions(
+    prod_game, traveller, cast_users, django_capture_on_commit_callbacks
+):
+    """The deadline line, in the member's zone beside UTC and in their language, is one
+    sentence with its full stop: one line of the text, one paragraph of the HTML."""
+    for name, zone, language in (("ann", "America/New_York", "en"), ("bob", "Asia/Tokyo", "de")):
+        user = cast_users[name]
+        user.time_zone, user.language = zone, language
+        user.save(update_fields=["time_zone", "language"])
+    traveller.move_to(T0 + 24 * H)
+    mail.outbox.clear()
+    _sweep(django_capture_on_commit_callbacks, T0 + 24 * H)
+    mails = {m.to[0]: m for m in mail.outbox}
+    for name, opening in (("ann", "The day ends "), ("bob", "Der Tag endet am ")):
+        message = mails[cast_users[name].email]
+        html = next(body for body, kind in message.alternatives if kind == "text/html")
+        [line] = [ln for ln in message.body.splitlines() if ln.startswith(opening)]
+        assert line.endswith("UTC).") and line.count("(") == 1, line
+        assert f"<p>{line}</p>" in html, line

@@ -3,6 +3,7 @@ games, the start when the last seat is taken (the site's or the host's), the hos
 once when the start date passes (the clock's sweep), and the moderator's changes before
 the start; the lobby, the game page and the desk that show them, and who may act."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -301,6 +302,37 @@ def test_cancelling_deletes_the_game_and_tells_its_players_by_email(
     assert "The moderator cancelled Signing up before it started." in mail.outbox[0].body
 
 
+
+def test_cancelling_leaves_each_player_a_notification_on_the_site(
+    client, moderator, cast_users, django_capture_on_commit_callbacks
+):
+    """The email alone left nothing on the site: each player signed up (email or not) finds
+    it in their notifications, in their language, leading to the lobby; the host does not."""
+    game = _join_all(_open(moderator), cast_users, but=2)
+    cast_users["bob"].email_phase_changes = False
+    cast_users["bob"].language = "de"
+    cast_users["bob"].save(update_fields=["email_phase_changes", "language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        signups.game_cancel(game=game, by=moderator)
+    told = Notification.objects.filter(game__isnull=True, kind=Notification.Kind.SIGNUP)
+    assert sorted(told.values_list("user__player_name", flat=True)) == [
+        "Ann", "Bob", "Cat", "Dan", "Eve", "Fay"
+    ]  # fmt: skip
+    ann = cast_users["ann"]
+    ann.refresh_from_db()
+    assert ann.notifications_unread == 1
+    client.force_login(ann)
+    page = client.get(reverse("notifications")).content.decode()
+    assert "The moderator cancelled Signing up before it started." in page
+    ref = re.search(r'action="(/notifications/(?!read/)[^"]+)"', page)[1]
+    assert client.post(ref)["Location"] == reverse("game_list")
+    client.force_login(cast_users["bob"])
+    page = client.get(reverse("notifications")).content.decode()
+    assert "Signing up" in page and "The moderator cancelled" not in page  # in German
+    client.force_login(moderator)
+    assert "Signing up" not in client.get(reverse("notifications")).content.decode()
+
+
 # --- the pages ------------------------------------------------------------------------------
 def test_the_lobby_shows_sign_ups_in_the_readers_zone_and_signs_up_from_there(
     client, moderator, cast_users
@@ -312,13 +344,13 @@ def test_the_lobby_shows_sign_ups_in_the_readers_zone_and_signs_up_from_there(
     ann.save(update_fields=["time_zone"])
     client.force_login(ann)
     html = client.get(reverse("game_list")).content.decode()
-    assert "0 of 8 signed up" in html and "Starts when full" not in html
+    assert "0 of 8 seats taken" in html and "Starts when full" not in html
     assert f"{at.astimezone(ann.zoneinfo):%H:%M} JST" in html and "or when full" in html
     lobby = reverse("game_list")
     response = client.post(reverse("game_join", args=[game.pk]), {"next": lobby})
     assert response.status_code == 302 and response["Location"] == lobby
     html = client.get(lobby).content.decode()
-    assert "1 of 8 signed up" in html and "Withdraw" in html
+    assert "1 of 8 seats taken" in html and "Withdraw" in html
 
 
 def test_the_game_page_says_why_a_member_may_not_sign_up(client, moderator, cast_users):

@@ -304,7 +304,8 @@ def test_the_new_game_form_lists_the_suggested_setups_with_their_cached_estimate
     client.force_login(host)
     html = client.get(reverse("game_new")).content.decode()
     assert '<a href="?suggested=witchhunt-8">Witchhunt 8</a></li>' in html
-    assert 'formaction="/lab/">Estimate this setup’s balance</button>' in html
+    estimate = 'formaction="/lab/" name="from_new_game" value="1">Estimate this setup’s balance<'
+    assert estimate in html
 
     lab_start(setup=WITCHHUNT_8, user=member)
     lab_run(address=WITCHHUNT_8.key(), seed=settings.LAB_SEED)

@@ -19,6 +19,8 @@ def _preview(client, user, url, body=TEXT, **extra):
     before = Post.objects.count()
     response = client.post(url, {"body": body, "preview": "1", **extra})
     assert Post.objects.count() == before  # nothing stored
+    assert response.status_code == 302  # to the thread, as a refused post: a reload is safe
+    response = client.get(response["Location"])
     assert response.status_code == 200
     return response.content.decode()
 

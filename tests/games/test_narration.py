@@ -441,11 +441,13 @@ def test_random_games_emit_nothing_without_words_of_its_own():
 
 # --- narration is words only --------------------------------------------------------------
 def test_narration_imports_only_the_engine_tables_and_translation():
-    # Words only: translation, the locale's date formats, HTML escaping, and the standard
-    # library's plain helpers (a post's stored meaning is read back with re and zoneinfo).
+    # Words only: translation, the locale's date formats, the reader's zone (as the reader's
+    # language: durations.moment_here), HTML escaping, and the standard library's plain
+    # helpers (a post's stored meaning is read back with re and zoneinfo).
     allowed = ("django.utils.translation", "django.utils.formats", "django.utils.html")
+    allowed += ("django.utils.timezone",)
     allowed += ("collections", "typing", "datetime", "re", "zoneinfo", "dataclasses")
-    utils = {"translation", "formats", "html"}  # `from django.utils import ...`
+    utils = {"translation", "formats", "html", "timezone"}  # `from django.utils import ...`
     # Of the engine's public surface (games.engine), its card tables and the phase value.
     engine = {"CHARACTERS", "TYPES", "HOLY", "ROLES", "REPEATABLE", "GOOD", "EVIL", "WILD"}
     engine |= {"Phase", "DAY", "NIGHT", "Refusal", "CardName"}  # and the refusals it words

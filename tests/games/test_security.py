@@ -645,6 +645,7 @@ def _as_seen(client, user, game):
         html = re.sub(r'class="fingerprint">[0-9a-f]{64}', "", html)  # salted: docs/fair-deal.md
         if re.fullmatch(r"[0-9a-f]{20}", ref):  # an opaque id: this game's own
             html = html.replace(f"/rooms/{ref}/", "/rooms/ID/")
+            html = html.replace(f"/posts/{ref}/", "/posts/ID/")  # a post's "Report or ignore"
             html = html.replace(f'value="{ref}"', 'value="ID"')  # "Mark all read" names it
         same.append(html)
     return same

@@ -77,7 +77,9 @@ def found_anywhere(pattern: re.Pattern, like: str) -> list:
             table, column = model._meta.db_table, field.column
             pk = model._meta.pk.column
             cursor.execute(
-                f'SELECT "{pk}", "{column}"::text FROM "{table}" WHERE "{column}"::text ILIKE %s',
+                # Portable SQL: the fast lane runs on SQLite, CI on PostgreSQL.
+                f'SELECT "{pk}", CAST("{column}" AS TEXT) FROM "{table}" '
+                f'WHERE UPPER(CAST("{column}" AS TEXT)) LIKE UPPER(%s)',
                 [f"%{like}%"],
             )
             found += [

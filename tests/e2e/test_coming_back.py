@@ -71,8 +71,9 @@ def test_coming_back_to_unread_posts(browser, live_server, away, shot):
     row = ann.get_by_role("row", name=re.compile("Coming back"))
     expect(row.locator(".badge--new")).to_have_text(re.compile(rf"^{unread} new"))
 
-    # Opening the game lands on her first unread post, #51, on page 2.
-    ann.get_by_role("link", name="Coming back", exact=True).click()
+    # Opening the game from its row lands on her first unread post, #51, on page 2 (the
+    # notice above the table that her vote is awaited links the game's page: issue 31).
+    row.get_by_role("link", name="Coming back", exact=True).click()
     ann.wait_for_url(re.compile(r"\?page=2#p51$"))
     expect(ann.locator("#p51")).to_be_in_viewport()
     expect(ann.locator(".read-bar")).to_contain_text(f"{unread} new since you last read, from #51")
@@ -97,6 +98,6 @@ def test_coming_back_to_unread_posts(browser, live_server, away, shot):
     expect(row.locator(".badge--new")).to_have_count(0)
 
     # Opening it again lands on the latest post.
-    ann.get_by_role("link", name="Coming back", exact=True).click()
+    row.get_by_role("link", name="Coming back", exact=True).click()
     ann.wait_for_url(re.compile(rf"\?page=\d+#p{last}$"))
     expect(ann.locator(f"#p{last}")).to_be_in_viewport()

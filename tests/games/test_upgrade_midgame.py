@@ -29,8 +29,11 @@ pytestmark = pytest.mark.slow
 
 DRIVER = ROOT / "tests" / "games" / "upgrade" / "driver.py"
 # What the previous release did not store: the game's rulings revision (0015, W-76) and
-# the live page's public version (0014). Anything else that differs is a changed outcome.
-NEW_KEYS = {"revision", "public_changes"}
+# the live page's public version (0014), and issue 31's columns: a seat's alias (0026, blank
+# unless anonymous), its post counters and the game's edited-posts version (0029). Anything
+# else that differs is a changed outcome.
+NEW_KEYS = {"revision", "public_changes", "alias", "posts_count", "posts_day_count", "posts_day"}
+NEW_KEYS |= {"posts_edited"}
 
 SETTINGS = """\
 from witchhunt.settings.test import *  # noqa: F403

@@ -28,7 +28,15 @@ from .seats import (
     seat_panel,
     seats_public,
 )
-from .threads import POSTS_PER_PAGE, page_number, post_page, post_quote, post_url, thread_page
+from .threads import (
+    POSTS_PER_PAGE,
+    page_number,
+    post_page,
+    post_quote,
+    post_url,
+    posts_quoted,
+    thread_page,
+)
 from .votes import HISTORY_SHOWN, VoteCount, count_at_post, vote_count, vote_history
 
 __all__ = [
@@ -56,6 +64,7 @@ __all__ = [
     "page_number",
     "post_page",
     "post_quote",
+    "posts_quoted",
     "post_url",
     "public_status",
     "role_page",

@@ -421,15 +421,18 @@ def hidden_in_thread(game: Game, thread: str) -> list[tuple[int, str]]:
 
 def post_quote(game: Game, number: int, names: dict) -> str | None:
     """Post `number` of the public thread as a Markdown quote for a reply, or None."""
-    post = (
-        Post.objects.filter(
-            game=game, thread=PUBLIC, number=number, kind=Post.Kind.PLAYER, hidden_at__isnull=True
-        )
-        .select_related("seat")
-        .first()
-    )
-    if post is None:
-        return None
-    author = names.get(post.seat.name, post.seat.name)
-    quoted = "\n".join(f"> {line}" for line in post.body.splitlines())
-    return f"> **{author}** wrote in #{number}:\n{quoted}\n\n"
+    return posts_quoted(game, [number], names).get(number)
+
+
+def posts_quoted(game: Game, numbers, names: dict) -> dict[int, str]:
+    """Number -> post_quote's Markdown of each of `numbers` that is a visible player's post
+    of the public thread (one query: the multi-quote asks for several)."""
+    posts = Post.objects.filter(
+        game=game, thread=PUBLIC, number__in=numbers, kind=Post.Kind.PLAYER, hidden_at__isnull=True
+    ).select_related("seat")
+    out = {}
+    for post in posts:
+        author = names.get(post.seat.name, post.seat.name)
+        quoted = "\n".join(f"> {line}" for line in post.body.splitlines())
+        out[post.number] = f"> **{author}** wrote in #{post.number}:\n{quoted}\n\n"
+    return out

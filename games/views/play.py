@@ -29,6 +29,7 @@ from games.selectors import (
     page_number,
     post_quote,
     post_url,
+    posts_quoted,
     vote_history,
 )
 from games.selectors.forum import editable_post
@@ -156,8 +157,8 @@ def game_quotes(request, game_id):
     game = get_game_for_user(request, game_id)
     numbers = [parse_id(n) for n in request.GET.getlist("n")[:QUOTES_MAX]]
     names = game_display_names(game)
-    quotes = [post_quote(game, n, names) for n in sorted({n for n in numbers if n})]
-    return JsonResponse({"text": "".join(q for q in quotes if q)})
+    quotes = posts_quoted(game, {n for n in numbers if n}, names)
+    return JsonResponse({"text": "".join(quotes[n] for n in sorted(quotes))})
 
 
 @never_cache

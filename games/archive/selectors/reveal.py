@@ -38,7 +38,8 @@ def reveal_page(game: Game) -> RevealPage:
     """Every card and every event, private ones included, the moderator's acts (W-72) and
     every private thread."""
     seats = game_seats(game)
-    names = _unmasked(seats, display_names(seats))
+    tenures = _tenures(game)
+    names = _unmasked(seats, display_names(seats), tenures)
     state = engine_state(game)
     log = by_phase(events_all(game))
     return RevealPage(
@@ -52,19 +53,28 @@ def reveal_page(game: Game) -> RevealPage:
         threads=room_links(game),
         panels=collect(REVEAL, game=game, seats=seats, names=names),  # the cards just read
         whys=log_whys(game, log, names),
-        replaced=replaced_out(game),
+        replaced=_replaced_out(tenures),
     )
 
 
-def _unmasked(seats, names: dict) -> dict:
+def _tenures(game: Game) -> list[tuple]:
+    """(seat id, seat name, player name, how they left) of every tenure, in order: the
+    aliases' members and the replaced players' note read them (one query)."""
+    return list(
+        SeatTenure.objects.filter(seat__game=game)
+        .order_by("began_at", "pk")
+        .values_list("seat_id", "seat__name", "user__player_name", "left")
+    )
+
+
+def _unmasked(seats, names: dict, tenures: list[tuple]) -> dict:
     """An anonymous game's seats by alias and member, "Elm — Ann" (issue 31: the reveal
     shows both), each member who sat there in turn ("Yew — Eve, then Bob")."""
     aliased = [s for s in seats if s.alias]
     if not aliased:
         return names
     members = {}
-    tenures = SeatTenure.objects.filter(seat__in=aliased).order_by("began_at", "pk")
-    for seat_id, name in tenures.values_list("seat_id", "user__player_name"):
+    for seat_id, _seat, name, _left in tenures:
         members.setdefault(seat_id, []).append(name)
     out = dict(names)
     for seat in aliased:
@@ -76,16 +86,12 @@ def _unmasked(seats, names: dict) -> dict:
     return out
 
 
-def replaced_out(game: Game) -> dict[str, list[str]]:
-    """Seat name -> the names of the players replaced out of it, in order (one query)."""
+def _replaced_out(tenures: list[tuple]) -> dict[str, list[str]]:
+    """Seat name -> the names of the players replaced out of it, in order."""
     out = {}
-    rows = (
-        SeatTenure.objects.filter(seat__game=game, left=SeatTenure.Left.REPLACED)
-        .order_by("began_at", "pk")
-        .values_list("seat__name", "user__player_name")
-    )
-    for seat, name in rows:
-        out.setdefault(seat, []).append(name)
+    for _seat_id, seat, name, left in tenures:
+        if left == SeatTenure.Left.REPLACED:
+            out.setdefault(seat, []).append(name)
     return out
 
 

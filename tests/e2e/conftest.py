@@ -136,6 +136,9 @@ def sign_in(page, base_url, email, password):
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+    # The click returns before the sign-in's redirect lands: waiting for the page to leave
+    # the form keeps the next page.goto from racing it (and arriving signed out).
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
     page.wait_for_load_state()
 
 

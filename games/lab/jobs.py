@@ -9,7 +9,8 @@ by `record_key`, its count of games done (written every hundred games) by `progr
 and its first team's share by `summary_key`: small values of their own, so that progress
 never rewrites the chart and the new-game form never reads one.
 
-A job goes queued → running → refining (a first estimate is shown) → done, or → failed.
+A job goes queued → running → refining (a first estimate is shown) → done, or → failed,
+or → cancelled (its owner or staff stopped it: services/cancel.py).
 """
 
 import time
@@ -18,6 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from .simulation.setups import SUGGESTED, Setup
 
 QUEUED, RUNNING, REFINING, DONE, FAILED = "queued", "running", "refining", "done", "failed"
+CANCELLED = "cancelled"
 WORKING = (QUEUED, RUNNING, REFINING)
 # A job whose worker went away (a restart, a crash) may be started again once its record
 # has not changed for this long: far longer than a round takes between two saves (the
@@ -67,6 +69,9 @@ class Job:
     # Estimate.as_dict() of the setup itself, and [size, Estimate.as_dict()] at other sizes.
     estimate: dict | None = None
     sizes: list = field(default_factory=list)
+    # How skill moves it: {"careless": Estimate.as_dict(), "sharp": ...} of the setup
+    # itself, the same games played by bots at the two ends of skill; empty until computed.
+    band: dict = field(default_factory=dict)
     # The chart by language code (services/charts.py render_charts); `svg` is the one chart
     # a record written before charts had languages holds.
     svgs: dict = field(default_factory=dict)
@@ -91,7 +96,7 @@ class Job:
         return limit is not None and (now or time.time()) - self.updated > limit
 
     def restartable(self, now: float | None = None) -> bool:
-        return self.state == FAILED or self.stale(now)
+        return self.state in (FAILED, CANCELLED) or self.stale(now)
 
     def working(self, now: float | None = None) -> bool:
         """Queued or at work, and not abandoned: what the lab's limits count."""

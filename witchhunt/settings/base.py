@@ -205,8 +205,12 @@ WEBPUSH_ALLOW_PRIVATE_ENDPOINTS = env.get_bool("WEBPUSH_ALLOW_PRIVATE_ENDPOINTS"
 # The installed web app's colours (its manifest): the page's paper and the accent.
 WEB_APP_COLOURS = {"background": "#faf8f5", "theme": "#5b2a86"}
 
-# Celery. No result backend: tasks record their outcome in the database themselves.
+# Celery. Tasks record their outcome in the database themselves and ignore their results,
+# but for the lab's chunks (games/lab/tasks.py): with Redis, Redis keeps those for the
+# round's callback (a chord, which Redis counts), for an hour.
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = celery_broker_settings(REDIS_URL, VAR_DIR)
+CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Handing a job to a broker that is down fails within a second, once, rather than after
 # retries: the web's request goes on and the job is held in the database (games/queue.py);
@@ -240,6 +244,8 @@ CELERY_TASK_ROUTES = {
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
     "games.tasks.lab_estimate": {"queue": "lab"},
+    "games.lab.tasks.lab_chunk": {"queue": "lab"},
+    "games.lab.tasks.lab_round": {"queue": "lab"},
     # The chat webhooks (games/webhooks): a slow chat server holds up nothing else.
     "games.webhooks.tasks.webhooks_send": {"queue": "webhooks"},
     "games.webhooks.tasks.webhooks_sweep": {"queue": "webhooks"},
@@ -310,10 +316,16 @@ GAME_EMAIL_RETRY_MAX_SECONDS = 30 * 60
 # LAB_CACHE_SECONDS. A job stops refining after LAB_MAX_SECONDS (a 48-seat setup's games
 # are slow) with the games it has played. The page polls every LAB_POLL_SECONDS
 # (static/js/lab.js).
-# A job plays its games over LAB_WORKERS processes (every core unless the environment says
-# otherwise): the first estimate's deadline is wall time, so every core counts.
+# `manage.py balance` and the bench play over LAB_WORKERS processes (every core unless the
+# environment says otherwise).
 LAB_SEED = 17
 LAB_WORKERS = max(1, env.get_int("LAB_WORKERS", os.cpu_count() or 1))
+# With Redis a job's games are chunk tasks on the `lab` queue (games/lab/services/run.py),
+# played by every lab worker on every machine, a round at a time: at most LAB_CHUNKS_AHEAD
+# chunks each (so up to that many worker processes serve one job; jobs take turns between
+# rounds). Without Redis (no result backend) the job's task plays its games itself.
+LAB_CHUNK_TASKS = env.get_bool("LAB_CHUNK_TASKS", bool(REDIS_URL))
+LAB_CHUNKS_AHEAD = max(1, env.get_int("LAB_CHUNKS_AHEAD", 8))
 LAB_FIRST_GAMES = 2000
 LAB_FIRST_SECONDS = 2.0
 LAB_SIZE_GAMES = 500

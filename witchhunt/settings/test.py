@@ -35,6 +35,10 @@ WEBPUSH_ALLOW_PRIVATE_ENDPOINTS = True
 
 # A lab job plays in this process unless a test asks for more (each would start its own).
 LAB_WORKERS = 1
+# No result backend (the in-memory broker): a lab job's task plays its games itself;
+# tests/games/lab/test_lab_chunks.py runs chunk tasks on real workers over Redis.
+CELERY_RESULT_BACKEND = None
+LAB_CHUNK_TASKS = False
 
 # The clock watch on ordinary requests is off: which request of a test ran it would move
 # the query counts pinned in tests/games/test_queries.py. tests/site/test_health.py turns

@@ -7,14 +7,25 @@ only CPU time. The job itself is the `lab_estimate` task on the `lab` queue
 
 - records.py: where an estimate is kept (`lab_address`), a job's plan, its record;
 - limits.py: the lab is shared (`LabRefused`, `lab_cost`, the mutexes);
-- start.py: `lab_start`; run.py: `lab_run`, the worker's rounds;
+- start.py: `lab_start`; run.py: `lab_begin`/`lab_round_done` (a job's rounds as chunk
+  tasks on the workers) and `lab_run` (here); rounds.py: what each round plays;
+- cancel.py: `lab_cancel`, by the job's owner or staff;
 - store.py: `lab_store`, an estimate made elsewhere; charts.py: a job's chart.
 """
 
+from .cancel import lab_cancel, may_cancel
 from .charts import chart_warm, render_chart, render_charts
 from .limits import LabRefused, lab_cost
 from .records import lab_address, plan_for
-from .run import FIRST_CHUNK, FIRST_DRAW_SECONDS, lab_run
+from .run import (
+    FIRST_CHUNK,
+    FIRST_DRAW_SECONDS,
+    chunk_error,
+    lab_begin,
+    lab_round_done,
+    lab_run,
+    play,
+)
 from .start import lab_start
 from .store import lab_store
 
@@ -23,6 +34,12 @@ __all__ = [
     "FIRST_DRAW_SECONDS",
     "LabRefused",
     "chart_warm",
+    "chunk_error",
+    "lab_begin",
+    "lab_cancel",
+    "lab_round_done",
+    "may_cancel",
+    "play",
     "lab_address",
     "lab_cost",
     "lab_run",

@@ -1,16 +1,16 @@
-"""A lab worker's processes, for tests/games/lab/test_lab_worker.py: the daemonic process a job
-runs in, and (run as `python -m tests.games.lab.lab_daemon QUEUES`) a worker's main process
-as it is set up. Its own module, importing Django only once set up: a spawned process
+"""A lab worker's processes, for tests/games/lab/test_lab_worker.py: a small job played in
+one process, and (run as `python -m tests.games.lab.lab_daemon QUEUES`) a worker's main
+process as it is set up. Its own module, importing Django only once set up: a spawned process
 imports it before anything else."""
 
-import multiprocessing
 import sys
 
 SMALL_JOB = {"LAB_FIRST_SECONDS": 0, "LAB_FIRST_GAMES": 200, "LAB_SIZE_GAMES": 20, "LAB_GAMES": 300}
 
 
-def run_small_job(workers):
-    """Run the werewolf-8 job of SMALL_JOB's size here over `workers` processes: its record."""
+def run_small_job():
+    """Run the werewolf-8 job of SMALL_JOB's size here, one chunk after another: its record
+    (tests/games/lab/test_lab_chunks.py compares the workers' with it)."""
     from django.conf import settings
     from django.core.cache import cache
     from django.test import override_settings
@@ -20,24 +20,10 @@ def run_small_job(workers):
     from games.lab.simulation.setups import find_suggested
 
     setup = find_suggested("werewolf-8")
-    with override_settings(LAB_WORKERS=workers, **SMALL_JOB):
+    with override_settings(**SMALL_JOB):
         assert lab_start(setup=setup, queued=False)
         assert lab_run(address=setup.key(), seed=settings.LAB_SEED) == jobs.DONE
     return cache.get(jobs.record_key(setup.key(), settings.LAB_SEED))
-
-
-def small_job_in_a_daemon(out):
-    """In a daemonic process, as a Celery prefork worker's child is: put (whether the standard
-    library's multiprocessing refuses this process a child, the job's record) on `out`."""
-    import django
-
-    django.setup()
-    refused = False
-    try:
-        multiprocessing.get_context("spawn").Process(target=print).start()
-    except AssertionError:  # "daemonic processes are not allowed to have children"
-        refused = True
-    out.put((refused, run_small_job(workers=2)))
 
 
 def worker_set_up(queues):

@@ -12,17 +12,16 @@ import sys
 import time
 from pathlib import Path
 
-import billiard
 import pytest
 import yaml
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
+from django.core.cache import cache
 from django.urls import reverse
 
 from games.lab import jobs
 from games.lab.selectors import lab_result
 from games.lab.simulation.setups import find_suggested
-from tests.games.lab.lab_daemon import run_small_job, small_job_in_a_daemon
 from witchhunt.celery import app
 
 
@@ -66,10 +65,14 @@ def test_a_started_job_reports_its_progress_and_finishes(
             break
         time.sleep(0.02)
 
-    asked = 500 + 20 * 4  # the setup itself, then 20 games at each other suggested size
+    # The setup itself, its skill band (a quarter of the first 200 games at each end), then
+    # 20 games at each other suggested size.
+    asked = 500 + 2 * 50 + 20 * 4
     assert seen[-1] == (jobs.DONE, asked), seen[-1]
     assert result.games == 500 and sum(t.wins for t in result.teams) == 500
     assert [r.seats for r in result.sizes] == [8, 12, 16, 24, 48]
+    band = cache.get(jobs.record_key(setup.key(), settings.LAB_SEED))["band"]
+    assert [band[s]["games"] for s in ("careless", "sharp")] == [50, 50]
     # Progress was shown on the way: some games done but not all, a first estimate on the
     # page before the last, and the count never went back.
     counts = [done for _, done in seen]
@@ -85,24 +88,6 @@ def test_a_started_job_reports_its_progress_and_finishes(
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         client.post(reverse("lab"), {"suggested": "werewolf-8"})
     assert callbacks == []
-
-
-@pytest.mark.slow
-def test_a_job_in_a_daemonic_worker_process_plays_on_every_core_to_the_same_estimate():
-    context = billiard.get_context("spawn")  # a fresh interpreter: no thread of this run's
-    out = context.Queue()
-    child = context.Process(target=small_job_in_a_daemon, args=(out,), daemon=True)
-    child.start()
-    deadline = time.monotonic() + 120
-    while out.empty() and child.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    refused, record = out.get(timeout=5)
-    child.join(timeout=30)
-    assert refused  # so a pool of the standard library's would have failed there
-    assert record["state"] == jobs.DONE and record["error"] == ""
-    alone = run_small_job(workers=1)  # in this process, one game after another
-    assert record["estimate"] == alone["estimate"] and record["estimate"]["games"] == 300
-    assert record["sizes"] == alone["sizes"]
 
 
 @pytest.mark.slow

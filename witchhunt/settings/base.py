@@ -326,6 +326,9 @@ LAB_WORKERS = max(1, env.get_int("LAB_WORKERS", os.cpu_count() or 1))
 # rounds). Without Redis (no result backend) the job's task plays its games itself.
 LAB_CHUNK_TASKS = env.get_bool("LAB_CHUNK_TASKS", bool(REDIS_URL))
 LAB_CHUNKS_AHEAD = max(1, env.get_int("LAB_CHUNKS_AHEAD", 8))
+# A chunk plays about this long (sized from its setup's speed so far): short enough for a
+# round to share out evenly and another job's round to come soon, long enough to be cheap.
+LAB_CHUNK_SECONDS = 2.0
 LAB_FIRST_GAMES = 2000
 LAB_FIRST_SECONDS = 2.0
 LAB_SIZE_GAMES = 500

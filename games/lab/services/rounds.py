@@ -13,10 +13,11 @@ What a job plays, in order (its `pending` segments, each [skill, seats, start, s
 - the setup's games on to `games`, unless LAB_MAX_SECONDS are spent first (then the games
   played are the answer: a slow setup of many seats).
 
-A round is at most `ahead` chunks. The next is asked for only when the last has returned,
-so a second job's chunks queue between this job's rounds: jobs started together take
-turns on the workers rather than one waiting for the other to end. A chunk plays about
-CHUNK_SECONDS of games, sized from the rate its setup and skill played at before.
+A round is at most `ahead` chunks (LAB_CHUNKS_AHEAD). The next is asked for only when
+the last has returned, so a second job's chunks queue between this job's rounds: jobs
+started together take turns on the workers rather than one waiting for the other to end.
+A chunk plays about `seconds` (LAB_CHUNK_SECONDS) of games, sized from the rate its setup
+and skill played at before.
 """
 
 import math
@@ -28,7 +29,6 @@ from games.lab.simulation.skills import DEFAULT
 BAND = ("careless", "sharp")
 BAND_SHARE = 4  # the band plays a quarter of the first estimate's games at each end
 FIRST_CHUNK = 20  # games a chunk plays of a setup whose speed is not known yet
-CHUNK_SECONDS = 2.0
 MAX_CHUNK = 2000
 
 
@@ -65,7 +65,9 @@ def asked(plan) -> int:
     return plan.asked + 2 * band_games(plan)
 
 
-def next_round(state: dict, now: float, *, ahead: int, first_due: float, until: float) -> list:
+def next_round(
+    state: dict, now: float, *, ahead: int, first_due: float, until: float, seconds: float = 2.0
+) -> list:
     """The chunks of the next round (each {"skill", "seats", "start", "stop", "deadline",
     "least"}), kept in the state as outstanding; [] when the job has played everything (or
     its time, `until`, is spent). The first round's chunks stop at `first_due`."""
@@ -74,7 +76,7 @@ def next_round(state: dict, now: float, *, ahead: int, first_due: float, until: 
     specs = _first_round(state, ahead, first_due) if not state["round"] else []
     while len(specs) < ahead and state["pending"]:
         skill, seats, start, stop = segment = state["pending"][0]
-        stop = min(stop, start + _chunk_games(state, key(skill, seats)))
+        stop = min(stop, start + _chunk_games(state, key(skill, seats), seconds))
         specs.append(_spec(skill, seats, start, stop))
         segment[2] = stop
         if stop >= segment[3]:
@@ -100,11 +102,11 @@ def _spec(skill, seats, start, stop):
     return {"skill": skill, "seats": seats, "start": start, "stop": stop}
 
 
-def _chunk_games(state, name) -> int:
+def _chunk_games(state, name, seconds) -> int:
     rate = state["rates"].get(name)
     if not rate:
         return FIRST_CHUNK
-    return max(1, min(MAX_CHUNK, round(rate * CHUNK_SECONDS)))
+    return max(1, min(MAX_CHUNK, round(rate * seconds)))
 
 
 def absorb(state: dict, results: list) -> int:

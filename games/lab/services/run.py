@@ -201,6 +201,7 @@ class _Run:
             ahead=settings.LAB_CHUNKS_AHEAD,
             first_due=started + settings.LAB_FIRST_SECONDS - FIRST_DRAW_SECONDS,
             until=started + settings.LAB_MAX_SECONDS,
+            seconds=settings.LAB_CHUNK_SECONDS,
         )
 
     def issue(self):

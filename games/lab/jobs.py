@@ -47,17 +47,20 @@ PUBLIC_KEYS = frozenset(s.key() for group in SUGGESTED.values() for s in group)
 
 @dataclass(frozen=True)
 class Plan:
-    """How many games each round plays: the setup itself to `first`, then each other size
-    in `sizes` for `size_games`, then the setup itself on to `games`."""
+    """How many games each round plays: the setup itself to `first`, then `band_games`
+    with careless bots and as many with sharp ones, then each other size in `sizes` for
+    `size_games`, then the setup itself on to `games`."""
 
     first: int
     games: int
     size_games: int
     sizes: tuple[int, ...]
+    band_games: int = 0
 
     @property
     def asked(self) -> int:
-        return max(self.first, self.games) + self.size_games * len(self.sizes)
+        own = max(self.first, self.games) + 2 * self.band_games
+        return own + self.size_games * len(self.sizes)
 
 
 @dataclass

@@ -10,8 +10,10 @@ import math
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -24,7 +26,7 @@ from .forms import LabSetupForm, setup_initial
 from .jobs import canonical
 from .kept import kept_for, new_game_keep
 from .selectors import lab_result, lab_suggested
-from .services import lab_address, lab_cost, lab_start
+from .services import lab_address, lab_cancel, lab_cost, lab_start
 from .simulation.setups import Setup, find_suggested, suggested
 
 # The form's first look: the 12-player Witchhunt setup, ready to change.
@@ -127,8 +129,31 @@ def lab_result_page(request, key):
             return redirect("lab_result", key=lab_address(setup=result.setup, user=request.user))
     context = {
         "result": result,
+        "can_cancel": _may_cancel(request.user, result),
         "poll_seconds": settings.LAB_POLL_SECONDS,
         "refusal": refusal,
         "kept": kept_for(request, key),  # the host came from the new-game form
     }
     return render(request, "lab/result.html", context)
+
+
+def _may_cancel(user, result) -> bool:
+    """The Cancel button: staff on any job at work; a member on their own setup's (an address
+    other than the setup's key is a member's own, shown to that member alone)."""
+    if not (result.working and user.is_authenticated):
+        return False
+    return user.is_staff or result.address != result.setup.key()
+
+
+@never_cache
+@require_http_methods(["POST"])
+def lab_cancel_page(request, key):
+    """Cancel the job at work here (its owner, or staff), then show its page: cancelled, or
+    already ended if it ended first."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("lab_result", kwargs={"key": key}))
+    result = _get_result_for_user(request, key)
+    if result.working and not _may_cancel(request.user, result):
+        raise PermissionDenied("only staff may stop an estimate of a suggested setup")
+    lab_cancel(address=key, user=request.user)
+    return redirect("lab_result", key=key)

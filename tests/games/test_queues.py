@@ -31,7 +31,7 @@ EMAIL = {
     "games.push.tasks.push_member_told",
     "games.push.tasks.push_again",
 }
-LAB = {"games.tasks.lab_estimate"}
+LAB = {"games.tasks.lab_estimate", "games.lab.tasks.lab_chunk", "games.lab.tasks.lab_round"}
 WEBHOOKS = {"games.webhooks.tasks.webhooks_send", "games.webhooks.tasks.webhooks_sweep"}
 
 

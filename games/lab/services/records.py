@@ -17,6 +17,9 @@ from games.lab import jobs
 from games.lab.simulation.scaling import scaled
 from games.lab.simulation.setups import SIZES, Setup, problems
 
+# The skill band (careless and sharp bots) plays this fraction of the first estimate's
+# games at each end: a quarter gives about ±4.5 points at 2,000 first games.
+BAND_SHARE = 4
 # The salt of a member's estimate's address (with SECRET_KEY, salted_hmac's secret).
 ADDRESS_SALT = "games.lab.address"
 
@@ -26,7 +29,8 @@ def plan_for(setup: Setup) -> jobs.Plan:
     scaled to (an explicit list larger than the size, a deal the rules refuse)."""
     sizes = tuple(n for n in SIZES if n != setup.seats and _scales_to(setup, n))
     first = min(settings.LAB_FIRST_GAMES, settings.LAB_GAMES)
-    return jobs.Plan(first, settings.LAB_GAMES, settings.LAB_SIZE_GAMES, sizes)
+    band = first // BAND_SHARE
+    return jobs.Plan(first, settings.LAB_GAMES, settings.LAB_SIZE_GAMES, sizes, band)
 
 
 def _scales_to(setup: Setup, n: int) -> bool:

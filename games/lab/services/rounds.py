@@ -8,10 +8,10 @@ What a job plays, in order (its `pending` segments, each [skill, seats, start, s
 - games 0..first of the setup with typical bots: the first round splits them into `ahead`
   chunks under a deadline (LAB_FIRST_SECONDS less the time a chart takes), so the first
   estimate holds what every worker played by then; the games a chunk left come next;
-- the skill band: BAND_SHARE of those games again with careless bots, and with sharp ones;
+- the skill band: `band_games` of them again with careless bots, and with sharp ones;
 - each other size's games (typical bots);
 - the setup's games on to `games`, unless LAB_MAX_SECONDS are spent first (then the games
-  played are the answer: a slow setup of many seats).
+  played are the answer: a slow setup of many seats); everything before is always played.
 
 A round is at most `ahead` chunks (LAB_CHUNKS_AHEAD). The next is asked for only when
 the last has returned, so a second job's chunks queue between this job's rounds: jobs
@@ -27,7 +27,6 @@ from games.lab.simulation.estimate import Tally
 from games.lab.simulation.skills import DEFAULT
 
 BAND = ("careless", "sharp")
-BAND_SHARE = 4  # the band plays a quarter of the first estimate's games at each end
 FIRST_CHUNK = 20  # games a chunk plays of a setup whose speed is not known yet
 MAX_CHUNK = 2000
 
@@ -38,7 +37,7 @@ def key(skill: str, seats: int) -> str:
 
 def initial(plan, started: float) -> dict:
     """The state of a job of `plan` (jobs.Plan) begun at `started` (time.time())."""
-    band = band_games(plan)
+    band = plan.band_games
     pending = [[DEFAULT, 0, 0, plan.first]]
     pending += [[skill, 0, 0, band] for skill in BAND if band]
     pending += [[DEFAULT, n, 0, plan.size_games] for n in plan.sizes]
@@ -53,16 +52,8 @@ def initial(plan, started: float) -> dict:
         "outstanding": [],
         "hosts": [],
         "first_games": None,
+        "first": plan.first,
     }
-
-
-def band_games(plan) -> int:
-    return plan.first // BAND_SHARE
-
-
-def asked(plan) -> int:
-    """The games a job of `plan` plays in all, the band's included."""
-    return plan.asked + 2 * band_games(plan)
 
 
 def next_round(
@@ -70,9 +61,10 @@ def next_round(
 ) -> list:
     """The chunks of the next round (each {"skill", "seats", "start", "stop", "deadline",
     "least"}), kept in the state as outstanding; [] when the job has played everything (or
-    its time, `until`, is spent). The first round's chunks stop at `first_due`."""
+    its time, `until`, is spent and only refining is left). The first round's chunks stop
+    at `first_due`."""
     if state["round"] and now >= until:
-        state["pending"] = []
+        state["pending"] = [s for s in state["pending"] if not _refining(state, s)]
     specs = _first_round(state, ahead, first_due) if not state["round"] else []
     while len(specs) < ahead and state["pending"]:
         skill, seats, start, stop = segment = state["pending"][0]
@@ -84,6 +76,13 @@ def next_round(
     state["round"] += 1
     state["outstanding"] = specs
     return specs
+
+
+def _refining(state, segment) -> bool:
+    """Whether `segment` refines the setup's own estimate past its first games: what a job
+    out of time leaves."""
+    skill, seats, start, _ = segment
+    return skill == DEFAULT and not seats and start >= state["first"]
 
 
 def _first_round(state, ahead, due):

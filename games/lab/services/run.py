@@ -167,7 +167,7 @@ class _Run:
         run = cls(address, job, None)
         run.state = rounds.initial(run.plan, time.time())
         run.state["run"] = uuid.uuid4().hex
-        job.asked = rounds.asked(run.plan)
+        job.asked = run.plan.asked
         job.state = jobs.RUNNING
         run.save_state()
         run.publish(chart=False)

@@ -223,9 +223,10 @@ def test_while_the_job_waits_the_page_shows_its_progress_and_a_plain_refresh(cli
         "Witchhunt, 8 players. Drawn from 48 characters: 1 Elder Witch, 1 Junior Witch, "
         "1 Holy Villager, 1 Village Spy, 4 Basic Villagers.</p>"
     ) in " ".join(html.split())
-    # 60 games of the setup and 10 at each of the four other suggested sizes.
-    assert "0 of 100 games" in html
-    assert '<progress id="lab-progress" max="100" value="0">' in html
+    # 60 games of the setup, 5 with careless and 5 with sharp bots (a quarter of the first
+    # estimate's 20 each), and 10 at each of the four other suggested sizes.
+    assert "0 of 110 games" in html
+    assert '<progress id="lab-progress" max="110" value="0">' in html
     path = reverse("lab_result", kwargs={"key": WITCHHUNT_8.key()})
     assert f'<a href="{path}">Refresh</a>' in html
     assert 'http-equiv="refresh"' not in html

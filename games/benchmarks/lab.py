@@ -3,10 +3,14 @@
 The issue's target: a first estimate within 2 s from at least 2,000 games of a 20-player
 setup. One core's rate is measured apart from the first round as the lab's job plays it:
 chunks of its first round's size over LAB_WORKERS processes (every core by default),
-started for the round, and counted in the games' order as they arrive.
+started for the round, and counted in the games' order as they arrive. With Redis, the
+site's way too: a job's first estimate on one lab worker and on two (`lab.workers`).
 """
 
 import os
+import signal
+import subprocess
+import sys
 import time
 
 from django.conf import settings
@@ -69,3 +73,104 @@ def run(write, options):
             f"at {TARGET_SECONDS:g} s; target: >= {FIRST_GAMES:,} games within "
             f"{TARGET_SECONDS:g} s)"
         )
+    for setup in bench_setups():
+        run_workers(write, setup)
+
+
+# --- the first estimate on one lab worker, then on two ------------------------------------
+WORKER_COUNTS = (1, 2)
+
+
+class _Operator:
+    """Who cancels the bench's jobs once their first estimate is in (services/cancel.py)."""
+
+    pk = 0
+    is_authenticated = is_staff = True
+
+
+def workers_first_estimate(setup, count, seed):
+    """(games in the first estimate, seconds until it was on the page, how many workers
+    played its games) of a job of `setup` on
+    `count` lab workers (`celery worker --concurrency=1` processes, these settings, a queue
+    of their own on REDIS_URL's Redis), the job started as the site starts it."""
+    import uuid
+
+    from celery import Celery
+    from django.core.cache import cache
+
+    from games.lab import jobs
+    from games.lab.services import lab_cancel, lab_start
+    from games.lab.services.run import cancel_key, rounds_key
+
+    queue = f"lab-bench-{uuid.uuid4().hex[:12]}"
+    app = Celery("lab-bench", set_as_current=False)
+    app.conf.update(broker_url=settings.REDIS_URL, broker_transport_options={})
+    env = {**os.environ, "LAB_QUEUE": queue, "PYTHONPATH": str(settings.BASE_DIR)}
+    env.setdefault("DJANGO_SETTINGS_MODULE", "witchhunt.settings.local")
+    names = [f"lab-bench-{i}-{queue}@%h" for i in range(count)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "witchhunt", "worker", "-Q", queue]
+            + ["--concurrency=1", "-n", name, "--without-gossip", "--without-mingle"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for name in names
+    ]
+    address = setup.key()
+    try:
+        started = time.monotonic()
+        while len(app.control.ping(timeout=1.0)) < count:
+            if time.monotonic() - started > 120:
+                raise RuntimeError("the lab workers did not start")
+        assert lab_start(setup=setup, seed=seed, queued=False)
+        sent = time.monotonic()
+        app.send_task("games.tasks.lab_estimate", args=[address, seed], queue=queue)
+        while True:
+            record = cache.get(jobs.record_key(address, seed))
+            if record["estimate"] or record["state"] not in jobs.WORKING:
+                took = time.monotonic() - sent
+                break
+            if time.monotonic() - sent > 60:
+                raise RuntimeError("no first estimate within 60 s")
+            time.sleep(0.01)
+        lab_cancel(address=address, seed=seed, user=_Operator())
+        games = (record["estimate"] or {}).get("games", 0)
+        hosts = len((cache.get(rounds_key(address, seed)) or {}).get("first_hosts", []))
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGQUIT)  # a cold stop: the bench's chunks are dropped
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        with app.connection_for_write() as conn:
+            conn.default_channel.queue_delete(queue)
+        keys = (jobs.record_key, jobs.progress_key, jobs.summary_key, rounds_key, cancel_key)
+        cache.delete_many([key(address, seed) for key in keys])
+    return games, took, hosts
+
+
+def run_workers(write, setup):
+    if not settings.REDIS_URL:
+        write("lab.workers  skipped: needs Redis (REDIS_URL), the lab workers' broker")
+        return
+    name = f"{setup.ruleset}, {setup.seats} players"
+    found = []
+    for count in WORKER_COUNTS:
+        seed = int.from_bytes(os.urandom(4), "big")  # never an estimate kept already
+        games, took, hosts = workers_first_estimate(setup, count, seed)
+        found.append(games)
+        write(
+            f"lab.workers  {name}: a first estimate of {games:,} games on {count} lab "
+            f"worker{'s' if count > 1 else ''} (concurrency 1; {hosts} played it), on the page "
+            f"after {took:.2f} s "
+            f"(LAB_FIRST_SECONDS {settings.LAB_FIRST_SECONDS:g}; load average "
+            f"{os.getloadavg()[0]:.1f})"
+        )
+    if found[0]:
+        write(f"lab.workers  {name}: {found[-1] / found[0]:.2f}× the games on two workers")

@@ -12,6 +12,7 @@ import logging
 
 from celery import shared_task
 from celery.signals import celeryd_after_setup
+from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ def lab_worker_warm(sender, instance, **kwargs):
     import and fonts take over a second the first time, inside the 2 s a first estimate is
     due in. Sent in the worker's main process before its pool starts, so that every pool
     process is forked warm."""
-    if "lab" in instance.app.amqp.queues.consume_from:
+    if settings.LAB_QUEUE in instance.app.amqp.queues.consume_from:
         from games.lab import services
 
         services.chart_warm()

@@ -224,6 +224,9 @@ CELERY_TIMEZONE = "UTC"
 # setup lab's estimates); each queue has its own worker in compose, and `make run`'s one
 # worker takes them all. Every task is named
 # here (tests/games/test_queues.py): a task on no queue would wait for ever.
+# The lab's queue is `lab`; the lab bench (games/benchmarks/lab.py) gives its own workers
+# one of their own on a shared Redis.
+LAB_QUEUE = env.get_str("LAB_QUEUE", "lab")
 CELERY_TASK_ROUTES = {
     "games.tasks.clock_sweep": {"queue": "clock"},
     "games.tasks.clock_sweep_more": {"queue": "clock"},
@@ -243,9 +246,9 @@ CELERY_TASK_ROUTES = {
     "games.push.tasks.push_again": {"queue": "email"},
     "accounts.tasks.send_account_email": {"queue": "email"},
     # The setup lab's simulations: minutes of CPU each, kept off the clock and the email.
-    "games.tasks.lab_estimate": {"queue": "lab"},
-    "games.lab.tasks.lab_chunk": {"queue": "lab"},
-    "games.lab.tasks.lab_round": {"queue": "lab"},
+    "games.tasks.lab_estimate": {"queue": LAB_QUEUE},
+    "games.lab.tasks.lab_chunk": {"queue": LAB_QUEUE},
+    "games.lab.tasks.lab_round": {"queue": LAB_QUEUE},
     # The chat webhooks (games/webhooks): a slow chat server holds up nothing else.
     "games.webhooks.tasks.webhooks_send": {"queue": "webhooks"},
     "games.webhooks.tasks.webhooks_sweep": {"queue": "webhooks"},

@@ -245,8 +245,10 @@ class _Run:
     def take(self, results, publish=True):
         before = self.state["round"] == 1
         rounds.absorb(self.state, results)
-        if before:
+        if before:  # what the first estimate holds, and the workers that played it
             self.state["first_games"] = rounds.tally(self.state).games
+            hosts = {r.get("host") for r in results if r["reached"] > r["start"]} - {None}
+            self.state["first_hosts"] = sorted(hosts)
             logger.info(
                 "lab job %s: first estimate, %d games in %.2f s",
                 self.address,

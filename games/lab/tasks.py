@@ -9,12 +9,14 @@ name to the `lab` queue.
 """
 
 import logging
+import os
 
 from celery import shared_task
 from celery.signals import celeryd_after_setup
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
+LAB_NICENESS = 10
 
 
 # The lab's estimates (games/lab/services/run.py): a job begins once, and a late duplicate
@@ -65,8 +67,11 @@ def lab_worker_warm(sender, instance, **kwargs):
     """A worker taking the `lab` queue draws a chart before its first job: matplotlib's
     import and fonts take over a second the first time, inside the 2 s a first estimate is
     due in. Sent in the worker's main process before its pool starts, so that every pool
-    process is forked warm."""
+    process is forked warm (and nice)."""
     if settings.LAB_QUEUE in instance.app.amqp.queues.consume_from:
         from games.lab import services
 
         services.chart_warm()
+        # The lab's chunks yield the CPU to the site's own work (web, the clock's deadlines)
+        # on a shared machine; the pool's processes inherit it.
+        os.nice(LAB_NICENESS)

@@ -3,6 +3,7 @@ one process, and (run as `python -m tests.games.lab.lab_daemon QUEUES`) a worker
 process as it is set up. Its own module, importing Django only once set up: a spawned process
 imports it before anything else."""
 
+import os
 import sys
 
 SMALL_JOB = {"LAB_FIRST_SECONDS": 0, "LAB_FIRST_GAMES": 200, "LAB_SIZE_GAMES": 20, "LAB_GAMES": 300}
@@ -28,7 +29,7 @@ def run_small_job():
 
 def worker_set_up(queues):
     """A `celery worker -Q QUEUES` set up as the command sets it up, before its pool starts:
-    (whether matplotlib was loaded before, and after)."""
+    (whether matplotlib was loaded before, and after; how much nicer the process became)."""
     import django
 
     django.setup()
@@ -39,9 +40,9 @@ def worker_set_up(queues):
 
     app.loader.import_default_modules()  # the tasks' module and its receivers
     worker = Worker(app=app, queues=queues, hostname="probe@here", quiet=True)
-    before = "matplotlib" in sys.modules
+    before, niceness = "matplotlib" in sys.modules, os.nice(0)
     celeryd_after_setup.send(sender=worker.hostname, instance=worker, conf=app.conf)
-    return before, "matplotlib" in sys.modules
+    return before, "matplotlib" in sys.modules, os.nice(0) - niceness
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ def test_a_suggested_setup_is_estimated_with_its_progress_shown(page, live_serve
     expect(page.get_by_role("heading", level=1)).to_have_text("Witchhunt 8 (suggested)")
     status = page.get_by_role("status").filter(has_text="lab")
     expect(status).to_have_text("Waiting for the lab’s worker…")
-    expect(page.locator(".lab-progress__count")).to_have_text("0 of 340 games")
+    # 300 games, 7 at each end of the skill band (a quarter of the first 30), 10 at each
+    # of the four other sizes.
+    expect(page.locator(".lab-progress__count")).to_have_text("0 of 354 games")
     expect(page.get_by_role("link", name="Refresh")).to_be_hidden()  # the script polls instead
     shot(page, "lab-waiting")
 
@@ -135,3 +137,26 @@ def test_a_second_estimate_waits_for_the_first_and_the_refusal_links_to_it(
     shot(page, "lab-refused")
     alert.get_by_role("link", name="See how far it has got").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Witchhunt 8 (suggested)")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_member_cancels_their_own_estimate_and_starts_it_again(
+    page, live_server, small_lab, shot
+):
+    """Issue 32: an estimate at work can be cancelled from its page by its owner; the page
+    then says so in words and offers to start it again."""
+    user = UserFactory(player_name="Tinker")
+    sign_in(page, live_server.url, user.email, DEFAULT_PASSWORD)
+    page.goto(f"{live_server.url}/lab/")
+    page.get_by_label("Witchhunt: stalemate after cycles without a death").fill("5")
+    page.get_by_role("button", name="Estimate this setup").click()
+    expect(page.locator("#lab-status")).to_have_text("Waiting for the lab’s worker…")
+    page.get_by_role("button", name="Cancel this estimate").click()
+    expect(page.locator("#lab-status")).to_have_text(
+        "Cancelled: the lab stopped playing this estimate."
+    )
+    expect(page.get_by_role("button", name="Cancel this estimate")).to_have_count(0)
+    expect(page.locator(".lab-progress")).to_have_count(0)
+    shot(page, "lab-cancelled")
+    page.get_by_role("button", name="Start it again").click()
+    expect(page.locator("#lab-status")).to_have_text("Waiting for the lab’s worker…")

@@ -102,10 +102,10 @@ def _spec(skill, seats, start, stop):
 
 
 def _chunk_games(state, name, seconds) -> int:
-    rate = state["rates"].get(name)
-    if not rate:
+    games, took = state["rates"].get(name) or [0, 0.0]
+    if games < FIRST_CHUNK or took <= 0:
         return FIRST_CHUNK
-    return max(1, min(MAX_CHUNK, round(rate * seconds)))
+    return max(1, min(MAX_CHUNK, round(games / took * seconds)))
 
 
 def absorb(state: dict, results: list) -> int:
@@ -121,8 +121,10 @@ def absorb(state: dict, results: list) -> int:
         state["tallies"][name] = {"wins": dict(tally.wins), "days": _days(tally)}
         games = result["reached"] - result["start"]
         played += games
-        if games and result["seconds"] > 0:
-            state["rates"][name] = games / result["seconds"]
+        # The speed so far, summed over chunks: one short chunk's (a first chunk of a game
+        # or two) says little.
+        so_far = state["rates"].get(name) or [0, 0.0]
+        state["rates"][name] = [so_far[0] + games, so_far[1] + result["seconds"]]
         if result["reached"] < spec["stop"]:
             gaps.append([spec["skill"], spec["seats"], result["reached"], spec["stop"]])
         host = result.get("host")

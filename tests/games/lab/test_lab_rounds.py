@@ -62,7 +62,7 @@ def test_a_round_is_never_more_than_ahead_chunks_and_they_take_about_the_seconds
             {"start": 20, "reached": 40, "wins": {"village": 20}, "days": {"3": 20}, "seconds": 2},
         ],
     )
-    state["rates"]["careless/0"] = 2.0  # games a second
+    state["rates"]["careless/0"] = [20, 10.0]  # 2 games a second
     specs = rounds.next_round(state, 0.0, ahead=2, first_due=FAR, until=FAR, seconds=2.0)
     assert [(s["skill"], s["start"], s["stop"]) for s in specs] == [
         ("careless", 0, 4),

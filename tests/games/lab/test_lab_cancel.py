@@ -3,6 +3,8 @@ services/cancel.py): its owner, or staff, and nobody else; the page then says so
 words, and the job is not played. tests/games/lab/test_lab_chunks.py shows a cancel
 revoking a running job's chunks on a real worker."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -14,6 +16,10 @@ from tests.factories import UserFactory
 WITCHHUNT_8 = find_suggested("witchhunt-8")
 # A member's own setup: the suggested 8 with one more Basic Villager's worth of seats.
 OWN = Setup("werewolf", 9, find_suggested("werewolf-8").deal, {})
+
+
+def _unmasked(response):
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", response.content.decode())
 
 
 def _page(client, address):
@@ -54,7 +60,10 @@ def test_only_the_owner_or_staff_may_cancel(client, member, settings):
 
     other = UserFactory()
     client.force_login(other)
-    assert _cancel(client, mine).status_code == 404  # not theirs to see: not there at all
+    # Not theirs to see: the same answer as an address never used, byte for byte.
+    theirs, unused = _cancel(client, mine), _cancel(client, "0" * 32)
+    assert theirs.status_code == unused.status_code == 404
+    assert _unmasked(theirs) == _unmasked(unused)  # CSRF tokens are masked afresh each time
     assert "Cancel this estimate" not in _page(client, public).content.decode()
     assert _cancel(client, public).status_code == 403
     client.logout()

@@ -94,7 +94,8 @@ def lab_begin(*, address: str, seed: int) -> str | None:
     if run.cancelled():
         return run.stop_cancelled()
     try:
-        run.issue()
+        if not run.issue():
+            run.finish()
     except Exception as e:
         run.fail(e)
     return run.job.state
@@ -114,9 +115,7 @@ def lab_round_done(results: list, *, address: str, seed: int, run_id: str) -> st
         if worded:
             raise ChunkFailed(worded[0])
         run.take(results, publish=False)
-        if run.state["pending"]:
-            run.issue()
-        else:
+        if not run.issue():
             run.finish()
     except Exception as e:
         run.fail(e)
@@ -204,13 +203,16 @@ class _Run:
             seconds=settings.LAB_CHUNK_SECONDS,
         )
 
-    def issue(self):
-        """The next round as a chord on the `lab` queue; the state (with the chunks' task
-        ids, for a cancel to revoke) saved before it is sent. Published after it is sent, so
-        that the workers play while the chart is drawn."""
+    def issue(self) -> bool:
+        """The next round as a chord on the `lab` queue, if there is one (False when the
+        job has played all it will); the state (with the chunks' task ids, for a cancel to
+        revoke) saved before it is sent. Published after it is sent, so that the workers
+        play while the chart is drawn."""
         from celery import chord, signature
 
         specs = self.next_round()
+        if not specs:
+            return False
         ids = [uuid.uuid4().hex for _ in specs]
         self.state["chunks"] = ids
         self.save_state()
@@ -228,6 +230,7 @@ class _Run:
         if self.cancelled():  # cancelled while this round was issued: its revoke missed it
             revoke(ids)
             self.stop_cancelled()
+        return True
 
     def chunk_args(self, spec):
         at = self.setup if not spec["seats"] else scaled(self.setup, spec["seats"])

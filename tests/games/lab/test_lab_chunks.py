@@ -29,7 +29,7 @@ from games.lab.services.run import rounds_key
 from games.lab.simulation.estimate import Tally, estimate_of
 from games.lab.simulation.play import play_one
 from games.lab.simulation.scaling import scaled
-from games.lab.simulation.setups import find_suggested
+from games.lab.simulation.setups import Setup, find_suggested
 from tests.factories import UserFactory
 from witchhunt.celery import app as site_app
 
@@ -230,3 +230,18 @@ def test_cancelling_a_job_revokes_its_outstanding_chunks(lab_workers):
     assert after["round"] == state["round"]  # no round issued after the cancel
     assert cache.get(jobs.progress_key(setup.key(), seed)) == games
     assert cache.get(jobs.record_key(setup.key(), seed))["state"] == jobs.CANCELLED
+
+
+def test_a_game_that_fails_on_a_worker_fails_the_job_in_words(lab_workers):
+    """A setup no form lets through (more cards than seats): the engine refuses it in a
+    chunk, and the job's page says why."""
+    broken = Setup.from_game_fields(
+        "werewolf",
+        4,
+        {"mode": "explicit", "cards": [{"role": "werewolf"}] + [{"role": "nobody"}] * 3},
+        {},
+    )
+    lab_workers.start(1, **SMALL)
+    record = lab_workers.run(broken, 3)
+    assert record["state"] == jobs.FAILED
+    assert record["error"].endswith("unknown role 'nobody'")  # the engine's words

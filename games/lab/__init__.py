@@ -7,7 +7,8 @@ with its pages (/lab/, /lab/<address>/), its worker's job and its commands.
   limits, store, chart); selectors.py: its reads (a job's page, the suggested setups with
   their estimates); narration.py: its words; forms.py: the lab's setup form;
   views.py and urls.py: its pages; tasks.py: the `lab_estimate` task (still named
-  "games.tasks.lab_estimate", routed to the `lab` queue) and the worker's warm-up;
+  "games.tasks.lab_estimate", routed to the `lab` queue), a job's `lab_chunk` and
+  `lab_round` tasks, and the worker's warm-up;
   management/commands: `balance` and `lab_fill`.
 
 It listens to the core's events: NEW_GAME_INITIAL (receivers.py): ?suggested=witchhunt-12
@@ -33,4 +34,9 @@ Changelog:
   games/lab/simulation/, the web side (services, selectors, views, narration, templates,
   the task, the commands) from the core into this package, and the new-game form's
   suggested setups became the lab's NEW_GAME panels.
+- 2026-12-03 (issue 32): a job's games are Celery chunk tasks on the `lab` queue, a chord
+  per round (services/rounds.py), so every lab worker on every machine serves every job
+  and jobs take turns; the first round stops at the first estimate's deadline; the skill
+  band (careless and sharp bots) beside the estimate; a job can be cancelled (its chunks
+  revoked). Without Redis the job's task plays its rounds itself.
 """

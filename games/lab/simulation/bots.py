@@ -25,9 +25,11 @@ The policies (docs/lab.md says the same in words):
 from games.engine import EVIL, ROLES, TYPES, Input
 from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
 
+from .belief import CLEARED, Public, chances
+from .claims import CHECKERS, YES_IS_EVIL, Forum
+from .skills import DEFAULT, profile
 from .town import count_votes
 
-FOLLOW = 0.75  # how often a villager with no better idea joins the leading wagon
 WITCH_TYPES = ("elder_witch", "junior_witch")
 
 
@@ -35,10 +37,15 @@ class Bot:
     """What one seat knows and how it acts: `day()` and `night(after_midnight)` return
     the inputs it makes now."""
 
-    def __init__(self, view, rng, town):
+    def __init__(self, view, rng, town, public=None):
         self.view = view
         self.rng = rng
         self.town = town
+        if public is None:  # alone (a policy's test): a game of its own talk, typical play
+            public = Public(town, Forum(), profile(DEFAULT), None, len(view.living))
+        self.public = public
+        self.skill = public.skill
+        self.forum = public.forum
         self.me = view.name
         self.ruleset = view.ruleset
         card = view.cards.get("character") or view.cards["role"]
@@ -84,6 +91,14 @@ class Bot:
         )
         self._allies = (None, set())
         self._enemies = (None, set())
+        # The talk (claims.py): a checker's own results, as (target, evil), and how many
+        # of them it has posted; the card it came out as (its own, or a fake's).
+        self.checker = not self.evil and card in CHECKERS[self.ruleset]
+        self.results = []
+        self.posted = 0
+        self.claimed = None
+        self.heard = 0  # the forum's posts read for rivals of its own card
+        self.talker = self.checker or (self.killer and self.skill.fake > 0)
 
     # --- reading ----------------------------------------------------------------------
     def learn(self):
@@ -176,8 +191,12 @@ class Bot:
                 know[about] = "evil"
             else:
                 self.cleared.add(about)
+            if who == self.me and what == self.card and result in (True, False):
+                self.results.append((about, bool(result)))
         elif what in ("inquisitor", "investigator") and result:
             know[about] = "village"
+            if who == self.me and what == self.card:
+                self.results.append((about, False))
         elif what in ("gravedigger", "templar"):
             know[about] = _team(result)
         elif what in ("sunlight", "undertaker"):
@@ -242,7 +261,7 @@ class Bot:
                 return self.rng.choice(plain or others)
             return self.rng.choice(others)
         town = self.town
-        scores = town.suspicion()
+        scores = self.scores()
         for n, seen in town.shown.items():  # a card shown as Village's is no suspect
             if seen == "village" and n in others and len(others) > 1:
                 others.remove(n)
@@ -264,7 +283,7 @@ class Bot:
             return self.me
         if self.evil:
             return None
-        scores = self.town.suspicion()
+        scores = self.scores()
         others = [n for n in pool if n != self.me and self.known.get(n) != "evil"]
         if not others:
             return None
@@ -276,6 +295,10 @@ class Bot:
         pool = [n for n in pool if n != self.me and n not in self.known and n not in self.checked]
         if not pool:
             return None
+        if self.skill.believe >= 0.5:  # the most suspected of them: a result that counts
+            get = self.scores().get
+            top = max([get(n, 0) for n in pool])
+            pool = [n for n in pool if get(n, 0) == top]
         pick = self.rng.choice(pool)
         self.checked.add(pick)
         return pick
@@ -295,14 +318,181 @@ class Bot:
             allies = (me,)  # the Warlock and the Crone know no Werewolf: any wagon
         else:
             allies = self.allies()
-        if lead is not None and lead != me and lead in living and lead not in allies:
-            if self.evil or self.rng.random() < FOLLOW:
+        if self.evil:
+            if lead is not None and lead != me and lead in living and lead not in allies:
                 return lead
-        return self.suspect(living)  # it leaves itself out
+            return self.suspect(living)  # it leaves itself out
+        skill = self.skill
+        if not skill.herd:  # careless: the wagon three times in four, else its suspect
+            if lead is not None and lead != me and lead in living and lead not in allies:
+                if self.rng.random() < skill.follow:
+                    return lead
+            return self.suspect(living)
+        return self._village_vote(living, counts, allies)
+
+    def _village_vote(self, living, counts, allies):
+        """A villager's vote (typical, sharp): the player worth most between how likely
+        it is evil (its belief) and how near its wagon is to a lynch (the skill's `herd`:
+        a day without a majority lynches nobody, WW-2 / W-4, and the killers still kill)."""
+        me, rng, skill = self.me, self.rng, self.skill
+        believe = rng.random() < skill.believe
+        scores = self.public.scores() if believe else self.town.suspicion()
+        pool = self._unplaced(living, allies)
+        if not pool:
+            return self.suspect(living)
+        cleared = self.cleared
+        if cleared:
+            get = scores.get
+            scores = {n: get(n, 0) + (CLEARED if n in cleared else 0) for n in pool}
+        chance = chances(scores, pool, self._evil_left(living))
+        weight = skill.herd / (len(living) // 2 + 1)
+        get = counts.get
+        value = {n: p + weight * get(n, 0) for n, p in chance.items()}
+        top = max(value.values())
+        best = [n for n, v in value.items() if v == top]
+        pick = best[0] if len(best) == 1 else rng.choice(best)
+        if believe and chance[pick] >= skill.confident:
+            self.forum.estimate(self.view.day, me, pick)  # it says whom it suspects
+        return pick
+
+    def _unplaced(self, living, allies):
+        """The living it cannot place: not itself, not an ally, not shown or known Village."""
+        known, shown, me = self.known, self.town.shown, self.me
+        return [
+            n
+            for n in living
+            if n != me and n not in allies and known.get(n) is None and shown.get(n) != "village"
+        ]
+
+    def _evil_left(self, living):
+        """How many of the evil players are among those it cannot place: the setup's
+        count, less those placed, less a fair share for each dead player nobody placed
+        (a lynch shows no card in most setups)."""
+        evil = self.public.evil
+        if evil is None:
+            return 1.0
+        town, known = self.town, self.known
+        placed = {n for n, t in known.items() if t == "evil"}
+        placed.update(n for n, t in town.shown.items() if t == "evil")
+        alive = set(living)
+        unknown_dead = sum(
+            1
+            for _day, n in town.lynched
+            if n not in alive and n not in placed and n not in town.shown and n not in known
+        )
+        return evil - len(placed) - unknown_dead * evil / self.public.seats
+
+    def scores(self):
+        """The suspicion it acts on: the public evidence with the claims when it heeds
+        them (the skill's `believe`), else the votes alone."""
+        if self.rng.random() < self.skill.believe:
+            return self.public.scores()
+        return self.town.suspicion()
+
+    # --- talking (claims.py) ------------------------------------------------------------
+    def talk(self):
+        """Before the day's votes: a checker claims and shares its results, the evil
+        team's fake claims and invents them (skills.py says when)."""
+        self.learn()
+        if self.view.status != "alive":
+            return
+        if self.checker:
+            self._talk_true()
+        elif self.killer:
+            self._talk_fake()
+
+    def _hear_rivals(self):
+        """Another claimant of its own card lies: a true checker knows that one is evil."""
+        forum = self.forum
+        if self.checker and forum.version != self.heard:
+            self.heard = forum.version
+            for name in forum.claimants.get(self.card, ()):
+                if name != self.me:
+                    self.known[name] = "evil"
+
+    def _talk_true(self):
+        skill, forum, day = self.skill, self.forum, self.view.day
+        self._hear_rivals()
+        if self.claimed is None:
+            found = any(evil for _, evil in self.results)
+            if (
+                (found and self.rng.random() < skill.claim_found)
+                or (skill.claim_day and day >= skill.claim_day and self.results)
+                or (skill.counter and forum.claimants.get(self.card))
+            ):
+                self.claimed = self.card
+                forum.come_out(day, self.me, self.card)
+        if self.claimed is not None:
+            for target, evil in self.results[self.posted :]:
+                forum.divined(day, self.me, target, evil)
+            self.posted = len(self.results)
+
+    def _talk_fake(self):
+        """One member of the killers fakes a check: the first in seat order of the living
+        it knows in its team, so that the team agrees without a word (its room)."""
+        skill, forum, view = self.skill, self.forum, self.view
+        day, living, me = view.day, view.living, self.me
+        allies = self.allies()
+        if self.claimed is None:
+            if self.ruleset == "witchhunt" and not self.in_coven:
+                return  # a Junior not yet told the Coven knows no team to agree with
+            team = [n for n in living if n in allies or n == me]
+            if team[0] != me:
+                return
+            rolls = self.public.rolls  # the team decides once, and fakes once a game
+            if "fake" not in rolls:
+                rolls["fake"] = self.rng.random() < skill.fake
+            if not rolls["fake"] or "faked" in rolls:
+                return
+            real = [n for names in forum.claimants.values() for n in names if n not in allies]
+            if skill.fake_counter and real:
+                card = forum.card_of[real[0]]
+            elif skill.fake_day and day >= skill.fake_day:
+                card = CHECKERS[self.ruleset][0]
+            else:
+                return
+            self.claimed = card
+            rolls["faked"] = me
+            forum.come_out(day, me, card)
+        # One invented result a night passed, as the real card would have.
+        frames = self.claimed in YES_IS_EVIL
+        while self.posted < day - 1:
+            self.posted += 1
+            rivals = [n for n in forum.rivals(me) if n in living and n not in allies]
+            others = [n for n in living if n not in allies and n != me]
+            mates = [n for n in living if n in allies and n != me]
+            if frames and rivals and self.posted == 1 + len(forum.results) % 2:
+                target, evil = rivals[0], True
+            elif frames and others and (not mates or self.rng.random() < 0.75):
+                target, evil = self.rng.choice(others), True
+            elif mates:
+                target, evil = self.rng.choice(mates), False
+            else:
+                continue
+            forum.divined(day, me, target, evil)
+
+    def kill_target(self, living):
+        """The killers' first choice of a victim: a claimed checker not of the team (he
+        would find them), else (sharp) the player the town trusts most; else anyone."""
+        if not self.skill.hunt:
+            return self.suspect(living)
+        allies, me, forum, mixed = self.allies(), self.me, self.forum, self.mixed
+        others = [n for n in living if n not in allies and n != me and n not in mixed]
+        claimed = [n for n in others if n in forum.card_of]
+        if claimed:
+            return self.rng.choice(claimed)
+        if self.skill.contest >= 1.0:
+            if others:
+                get = self.public.scores().get
+                low = min(get(n, 0) for n in others)
+                return self.rng.choice([n for n in others if get(n, 0) == low])
+        return self.suspect(living)
 
     # --- acting -----------------------------------------------------------------------
     def day(self):
         self.learn()
+        if self.checker:
+            self._hear_rivals()
         view = self.view
         out = []
         status = view.status
@@ -383,7 +573,7 @@ class Bot:
         lead = _leader(votes)  # join the first vote cast on a non-member
         if lead is not None and lead in living and lead not in self.allies():
             return lead
-        return self.suspect(living)
+        return self.kill_target(living)
 
     def afterlife(self, after_midnight):
         """An Angel (village) or a Demon (witches) in the Witchhunt afterlife."""

@@ -1,0 +1,120 @@
+"""What the village believes: a chance per player of being evil, from everything public
+plus what the believer's own seat knows.
+
+Kept cheap on purpose (a bot game should cost at most 3x the engine's random playout of
+the same setup): no sampling of deals. The public evidence is summed once per game into a
+score per player, in log-odds units, recomputed only when something public changed (a
+finished day's votes, a death, a card shown, a claim); each villager then adds its own
+knowledge (its checks, its group) and turns the scores of the players it cannot place
+into chances that add up to the evil players left (the setup's count is public):
+chance(p) = left x e^score(p) / the sum of e^score over those players.
+
+The public evidence (skills.py says who uses how much of it):
+- votes: a finished day's vote on a player later seen to be on the Village's side (a
+  card shown, or killed at night: the killers spare their own) counts +1 (town.py);
+- claimed results: "X is evil" counts +RESULT for X, "not evil" -RESULT, times the
+  claimant's credibility: 1 uncontested or seen Village (killed at night), 1/2 when
+  another claims the same card (one of them lies), -1 when seen evil (its word reversed)
+  or caught lying: a player it named evil was killed at night (the killers spare their
+  own), which also counts 2 x RESULT against it;
+- a claimed card: an uncontested claimant counts CLAIMED (most claims are true, and a
+  lie is found out by a counter-claim); when contested, each claimant gains the skill's
+  `contest` instead (one of them is evil);
+- sharp: voting beside a player believed evil (shown, or named evil by a credible
+  result) counts +PAIR for each such vote; an estimate posted by a player seen Village
+  counts +1 for its suspect.
+"""
+
+import math
+
+RESULT = 3.0  # one claimed result: a strong word, but a word
+PAIR = 0.5  # a vote cast beside a player believed evil
+CLAIMED = -2.0  # an uncontested claimant: a liar would be found out soon
+CLEARED = -4.0  # a player the believer's own check found not to be a killer
+BELIEVED = RESULT * 0.9  # a score from which a sharp villager counts the player evil
+
+
+class Public:
+    """The public evidence of one game, read by every villager (and by the killers, who
+    choose to survive it). `evil` is the setup's number of killers (public: the deck is
+    known), `seats` its size."""
+
+    __slots__ = ("town", "forum", "skill", "evil", "seats", "rolls", "_key", "_scores")
+
+    def __init__(self, town, forum, skill, evil, seats):
+        self.town = town
+        self.forum = forum
+        self.skill = skill
+        self.evil = evil
+        self.seats = seats
+        self.rolls = {}  # a team's decision drawn once for all its members (the fake)
+        self._key = None
+        self._scores = {}
+
+    def scores(self):
+        town = self.town
+        votes = town.suspicion()  # reads the record
+        key = (town.today, len(town.night_dead), len(town.shown), self.forum.version)
+        if key != self._key:
+            self._key = key
+            self._scores = self._compute(votes) if self.forum.version else votes
+        return self._scores
+
+    def _compute(self, votes):
+        town, forum, skill = self.town, self.forum, self.skill
+        shown, night_dead = town.shown, town.night_dead
+        scores = dict(votes)
+        get = scores.get
+
+        def seen(name):
+            return shown.get(name) or ("village" if name in night_dead else None)
+
+        credit = {}
+        for names in forum.claimants.values():
+            contested = len(names) > 1
+            for name in names:
+                side = seen(name)
+                if side == "evil":
+                    credit[name] = -1.0
+                elif side == "village":
+                    credit[name] = 1.0
+                elif contested:
+                    credit[name] = 0.5
+                    scores[name] = get(name, 0) + skill.contest
+                else:
+                    credit[name] = 1.0
+                    scores[name] = get(name, 0) + CLAIMED
+        for _day, speaker, target, evil in forum.results:
+            if evil and target in night_dead and seen(speaker) is None:
+                credit[speaker] = -1.0  # the killers spare their own: that "evil" was a lie
+                scores[speaker] = get(speaker, 0) + 2 * RESULT
+        for _day, speaker, target, evil in forum.results:
+            weight = RESULT * credit.get(speaker, 0.5)
+            scores[target] = get(target, 0) + (weight if evil else -weight)
+        if skill.pairs:
+            evil = {n for n, t in shown.items() if t == "evil"}
+            evil.update(n for n, s in scores.items() if s >= BELIEVED)
+            today = town.today
+            for day, cast in town.votes.items():
+                if day == today or not evil:
+                    continue
+                marked = {t for v, t in cast.items() if v in evil}
+                for voter, target in cast.items():
+                    if target in marked and voter not in evil:
+                        scores[voter] = get(voter, 0) + PAIR
+            for speaker, target in forum.estimates.items():
+                if seen(speaker) == "village":
+                    scores[target] = get(target, 0) + 1
+        return scores
+
+
+def chances(scores, pool, left):
+    """{player: chance of being evil} over `pool` (the players the believer cannot place),
+    adding up to `left` (the evil players among them), none above 1."""
+    if not pool:
+        return {}
+    get = scores.get
+    weights = {n: math.exp(min(get(n, 0), 30.0)) for n in pool}
+    total = sum(weights.values())
+    share = max(left, 0.0) / total
+    return {n: min(1.0, w * share) for n, w in weights.items()}

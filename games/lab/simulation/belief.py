@@ -31,6 +31,7 @@ RESULT = 3.0  # one claimed result: a strong word, but a word
 PAIR = 0.5  # a vote cast beside a player believed evil
 CLAIMED = -2.0  # an uncontested claimant: a liar would be found out soon
 CLEARED = -4.0  # a player the believer's own check found not to be a killer
+LOWERED = math.exp(CLEARED)
 BELIEVED = RESULT * 0.9  # a score from which a sharp villager counts the player evil
 
 
@@ -39,7 +40,17 @@ class Public:
     choose to survive it). `evil` is the setup's number of killers (public: the deck is
     known), `seats` its size."""
 
-    __slots__ = ("town", "forum", "skill", "evil", "seats", "rolls", "_key", "_scores")
+    __slots__ = (
+        "town",
+        "forum",
+        "skill",
+        "evil",
+        "seats",
+        "rolls",
+        "_key",
+        "_scores",
+        "_weights",
+    )
 
     def __init__(self, town, forum, skill, evil, seats):
         self.town = town
@@ -50,6 +61,7 @@ class Public:
         self.rolls = {}  # a team's decision drawn once for all its members (the fake)
         self._key = None
         self._scores = {}
+        self._weights = {}  # id of a scores dict -> (that dict, e^score per player)
 
     def scores(self):
         town = self.town
@@ -106,6 +118,19 @@ class Public:
                 if seen(speaker) == "village":
                     scores[target] = get(target, 0) + 1
         return scores
+
+    def weights(self, scores):
+        """{player: e^score} of a scores dict this object or the town made, computed once
+        for every villager that reads it (a dict is replaced, never changed, when its
+        evidence changes)."""
+        kept = self._weights.get(id(scores))
+        if kept is None or kept[0] is not scores:
+            exp = math.exp
+            kept = (scores, {n: exp(min(s, 30.0)) for n, s in scores.items()})
+            if len(self._weights) > 4:
+                self._weights.clear()
+            self._weights[id(scores)] = kept
+        return kept[1]
 
 
 def chances(scores, pool, left):

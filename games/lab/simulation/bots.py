@@ -25,7 +25,7 @@ The policies (docs/lab.md says the same in words):
 from games.engine import EVIL, ROLES, TYPES, Input
 from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
 
-from .belief import CLEARED, Public, chances
+from .belief import LOWERED, Public
 from .claims import CHECKERS, YES_IS_EVIL, Forum
 from .skills import DEFAULT, profile
 from .town import count_votes
@@ -98,6 +98,7 @@ class Bot:
         self.posted = 0
         self.claimed = None
         self.heard = 0  # the forum's posts read for rivals of its own card
+        self._left = (None, 0.0)  # _evil_left's answer and what it depends on
         self.talker = self.checker or (self.killer and self.skill.fake > 0)
 
     # --- reading ----------------------------------------------------------------------
@@ -340,18 +341,21 @@ class Bot:
         pool = self._unplaced(living, allies)
         if not pool:
             return self.suspect(living)
+        weights = self.public.weights(scores)  # e^score, shared by the villagers
+        wget = weights.get
         cleared = self.cleared
         if cleared:
-            get = scores.get
-            scores = {n: get(n, 0) + (CLEARED if n in cleared else 0) for n in pool}
-        chance = chances(scores, pool, self._evil_left(living))
+            w = {n: wget(n, 1.0) * (LOWERED if n in cleared else 1.0) for n in pool}
+        else:
+            w = {n: wget(n, 1.0) for n in pool}
+        share = max(self._evil_left(living), 0.0) / sum(w.values())  # chances: belief.py
         weight = skill.herd / (len(living) // 2 + 1)
         get = counts.get
-        value = {n: p + weight * get(n, 0) for n, p in chance.items()}
+        value = {n: min(1.0, x * share) + weight * get(n, 0) for n, x in w.items()}
         top = max(value.values())
         best = [n for n, v in value.items() if v == top]
         pick = best[0] if len(best) == 1 else rng.choice(best)
-        if believe and chance[pick] >= skill.confident:
+        if believe and min(1.0, w[pick] * share) >= skill.confident:
             self.forum.estimate(self.view.day, me, pick)  # it says whom it suspects
         return pick
 
@@ -372,6 +376,9 @@ class Bot:
         if evil is None:
             return 1.0
         town, known = self.town, self.known
+        key = (len(known), len(town.lynched), len(town.shown), len(living))
+        if self._left[0] == key:
+            return self._left[1]
         placed = {n for n, t in known.items() if t == "evil"}
         placed.update(n for n, t in town.shown.items() if t == "evil")
         alive = set(living)
@@ -380,7 +387,9 @@ class Bot:
             for _day, n in town.lynched
             if n not in alive and n not in placed and n not in town.shown and n not in known
         )
-        return evil - len(placed) - unknown_dead * evil / self.public.seats
+        left = evil - len(placed) - unknown_dead * evil / self.public.seats
+        self._left = (key, left)
+        return left
 
     def scores(self):
         """The suspicion it acts on: the public evidence with the claims when it heeds

@@ -17,6 +17,9 @@ The public evidence (skills.py says who uses how much of it):
   another claims the same card (one of them lies), -1 when seen evil (its word reversed)
   or caught lying: a player it named evil was killed at night (the killers spare their
   own), which also counts 2 x RESULT against it;
+- a living claimant, for each night survived since it spoke, keeps SPARED of its credit
+  and gains SURVIVED: the killers go for a real checker first (bots.py), so one they
+  spare night after night is likely one of them;
 - a claimed card: an uncontested claimant counts CLAIMED (most claims are true, and a
   lie is found out by a counter-claim); when contested, each claimant gains the skill's
   `contest` instead (one of them is evil);
@@ -30,6 +33,8 @@ import math
 RESULT = 3.0  # one claimed result: a strong word, but a word
 PAIR = 0.5  # a vote cast beside a player believed evil
 CLAIMED = -2.0  # an uncontested claimant: a liar would be found out soon
+SPARED = 0.7  # a claimant's credit kept for each night the killers let it live
+SURVIVED = 0.75  # and the suspicion it gains
 CLEARED = -4.0  # a player the believer's own check found not to be a killer
 LOWERED = math.exp(CLEARED)
 BELIEVED = RESULT * 0.9  # a score from which a sharp villager counts the player evil
@@ -82,20 +87,25 @@ class Public:
             return shown.get(name) or ("village" if name in night_dead else None)
 
         credit = {}
+        lynched = {n for _day, n in town.lynched}
+        today = town.today
         for names in forum.claimants.values():
             contested = len(names) > 1
             for name in names:
                 side = seen(name)
                 if side == "evil":
                     credit[name] = -1.0
-                elif side == "village":
+                    continue
+                if side == "village":
                     credit[name] = 1.0
-                elif contested:
-                    credit[name] = 0.5
-                    scores[name] = get(name, 0) + skill.contest
-                else:
-                    credit[name] = 1.0
-                    scores[name] = get(name, 0) + CLAIMED
+                    continue
+                credit[name] = 0.5 if contested else 1.0
+                score = skill.contest if contested else CLAIMED
+                if name not in lynched:  # nights survived since it spoke: the killers
+                    nights = max(today - forum.claimed_on[name], 0)  # hunt real checkers
+                    credit[name] *= SPARED**nights
+                    score += SURVIVED * nights
+                scores[name] = get(name, 0) + score
         for _day, speaker, target, evil in forum.results:
             if evil and target in night_dead and seen(speaker) is None:
                 credit[speaker] = -1.0  # the killers spare their own: that "evil" was a lie

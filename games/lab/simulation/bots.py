@@ -97,7 +97,8 @@ class Bot:
         self.results = []
         self.posted = 0
         self.claimed = None
-        self.heard = 0  # the forum's posts read for rivals of its own card
+        self.heard = 0  # the forum's posts it has weighed against what it knows (hear)
+        self._results_heard = 0
         self._left = (None, 0.0)  # _evil_left's answer and what it depends on
         self.talker = self.checker or (self.killer and self.skill.fake > 0)
 
@@ -410,18 +411,35 @@ class Bot:
         elif self.killer:
             self._talk_fake()
 
-    def _hear_rivals(self):
-        """Another claimant of its own card lies: a true checker knows that one is evil."""
+    def hear(self):
+        """What a villager's own knowledge makes of the new claims: another claimant of
+        its own card lies (a true checker knows it is evil), and so does one who names
+        evil a player it knows is on the Village's side (itself, first of all), or, in
+        Werewolf, clears a Werewolf it knows (the Seer's no is exact; the Priest's is not:
+        a Junior is not yet in the Coven, W-28)."""
         forum = self.forum
-        if self.checker and forum.version != self.heard:
-            self.heard = forum.version
+        if forum.version == self.heard:
+            return
+        self.heard = forum.version
+        known, me = self.known, self.me
+        if self.checker:
             for name in forum.claimants.get(self.card, ()):
-                if name != self.me:
-                    self.known[name] = "evil"
+                if name != me:
+                    known[name] = "evil"
+        results = forum.results
+        if len(results) > self._results_heard:
+            exact_no = self.ruleset == "werewolf"
+            for _day, speaker, target, evil in results[self._results_heard :]:
+                side = known.get(target)
+                if speaker == me or side is None or known.get(speaker) is not None:
+                    continue
+                if (evil and side == "village") or (exact_no and not evil and side == "evil"):
+                    known[speaker] = "evil"
+            self._results_heard = len(results)
 
     def _talk_true(self):
         skill, forum, day = self.skill, self.forum, self.view.day
-        self._hear_rivals()
+        self.hear()
         if self.claimed is None:
             found = any(evil for _, evil in self.results)
             if (
@@ -500,8 +518,8 @@ class Bot:
     # --- acting -----------------------------------------------------------------------
     def day(self):
         self.learn()
-        if self.checker:
-            self._hear_rivals()
+        if not self.evil and self.forum.version != self.heard:
+            self.hear()
         view = self.view
         out = []
         status = view.status

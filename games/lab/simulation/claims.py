@@ -23,12 +23,13 @@ class Forum:
     """One game's claims, in the order they were posted. `version` counts the posts, so
     a reader's conclusions are recomputed only when something new was said."""
 
-    __slots__ = ("claims", "card_of", "claimants", "results", "estimates", "version")
+    __slots__ = ("claims", "card_of", "claimants", "claimed_on", "results", "estimates", "version")
 
     def __init__(self):
         self.claims = []  # (day, speaker, kind, target, value)
         self.card_of = {}  # speaker -> the card it came out as
         self.claimants = {}  # card -> [speakers], in the order they came out
+        self.claimed_on = {}  # speaker -> the day it came out
         self.results = []  # (day, speaker, target, evil)
         self.estimates = {}  # speaker -> its latest suspect
         self.version = 0
@@ -37,6 +38,7 @@ class Forum:
         if speaker in self.card_of:
             return  # one card a player: a second claim would out it as a liar
         self.card_of[speaker] = card
+        self.claimed_on[speaker] = day
         self.claimants.setdefault(card, []).append(speaker)
         self._post(day, speaker, COMINGOUT, None, card)
 

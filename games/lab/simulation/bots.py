@@ -6,15 +6,24 @@ The policies (docs/lab.md says the same in words):
   group at Day 1, its checks' results, the Coven list, cards shown to it) or made public
   (a card shown on death, a Holy character revealed). The Witchhunt dead see everything
   (W-17); Angels and Demons read of it what their night's choices need.
-- The day vote. A villager votes a living player it knows is evil; else joins the
-  leading wagon unless it trusts that player (three times in four); else votes its most
-  suspected: the public record's score (votes on players later seen as Village), ties at
-  random. A Witch or Werewolf joins a wagon on a non-member, else starts one at random
-  among non-members. A loyal evil card that knows no ally (Warlock, Crone) joins wagons;
-  a Werewolf wildcard (Fool, Were-Hamster, Were-Gerbil, Devil) votes as a villager.
-- The night kill. The Coven and the pack kill at random among non-members (avoiding the
-  Witches' mixed list of Juniors and Spies while others remain), each member joining the
-  first vote cast. The King's Court votes as by day.
+- The talk (claims.py, skills.py). Before each day's votes the checkers (Seer; Priest,
+  Inquisitor, Investigator) may come out and post their results, truthfully; one member
+  of the killers may fake a check and post invented results (framing villagers, clearing
+  partners). A villager weighs it all in its belief (belief.py); one who knows better
+  (the real holder of the claimed card, a framed villager) knows the claimant lies.
+- The day vote. A villager votes a living player it knows is evil. Else, careless, it
+  joins the leading wagon unless it trusts that player (three times in four), else
+  votes its most suspected; typical or sharp, it votes the player worth most between its
+  belief's chance of being evil and how near that player's wagon is to a majority (no
+  majority lynches nobody). Ties at random. A Witch or Werewolf joins a wagon on a
+  non-member, else starts one among non-members: at random, or (sharp, once someone
+  has talked) on the one the talk makes most suspect. A loyal evil card that
+  knows no ally (Warlock, Crone) joins wagons; a Werewolf wildcard (Fool, Were-Hamster,
+  Were-Gerbil, Devil) votes as a villager.
+- The night kill. The Coven and the pack kill among non-members (avoiding the Witches'
+  mixed list of Juniors and Spies while others remain), each member joining the first
+  vote cast: careless at random; typical and sharp a claimed checker first, sharp then
+  the player the town trusts most. The King's Court votes as by day.
 - The dead (Witchhunt). Angels protect the Coven's target (they see its votes), and after
   midnight spend an Archangel card if it was vetoed; Demons veto it, and veto the
   Angels' choice with an Archdemon card. Save votes keep one's own side alive.
@@ -323,6 +332,8 @@ class Bot:
         if self.evil:
             if lead is not None and lead != me and lead in living and lead not in allies:
                 return lead
+            if self.skill.sly and self.public.forum.version:
+                return self._frame(living, allies)
             return self.suspect(living)  # it leaves itself out
         skill = self.skill
         if not skill.herd:  # careless: the wagon three times in four, else its suspect
@@ -359,6 +370,15 @@ class Bot:
         if believe and min(1.0, w[pick] * share) >= skill.confident:
             self.forum.estimate(self.view.day, me, pick)  # it says whom it suspects
         return pick
+
+    def _frame(self, living, allies):
+        """A wagon the village may join: the non-member the talk makes most suspect."""
+        others = [n for n in living if n not in allies and n != self.me and n not in self.mixed]
+        if not others:
+            return self.suspect(living)
+        get = self.public.scores().get
+        top = max([get(n, 0) for n in others])
+        return self.rng.choice([n for n in others if get(n, 0) == top])
 
     def _unplaced(self, living, allies):
         """The living it cannot place: not itself, not an ally, not shown or known Village."""
@@ -508,7 +528,7 @@ class Bot:
         claimed = [n for n in others if n in forum.card_of]
         if claimed:
             return self.rng.choice(claimed)
-        if self.skill.contest >= 1.0:
+        if self.skill.sly:
             if others:
                 get = self.public.scores().get
                 low = min(get(n, 0) for n in others)

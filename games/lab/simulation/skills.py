@@ -5,19 +5,24 @@
   that wagon; the killers' night victim is a uniformly random non-member; nobody uses a
   power or says anything (random_policy.py). Its Village share for plain Villagers
   against Werewolves is known exactly (tests/lab/test_random_lynch.py).
-- `careless`: the lab's first bots, nearly silent. A villager follows the leading wagon
-  three times in four; a checker speaks up only on finding a killer (half the time), and
-  villagers act on a claimed result once in four. Evil never fakes a claim.
-- `typical`: a checker claims its card once it has found a killer (or by Day 3 with
-  what it has) and shares every result after; villagers act on claimed results, discount
-  those of a contested card, and follow a wagon half the time when nothing else speaks.
-  One member of the evil team (the pack, the Coven) fake-claims a check on Day 2 half
-  the time and frames a villager; the killers go for a claimed checker first.
-- `sharp`: as typical, and more: a checker also claims at once when someone else claims
-  its card; villagers weigh both claimants of a contested card as suspects, read who
-  voted alongside a player shown evil, and seldom follow a wagon blind. The evil faker
-  claims from Day 1 whenever a real checker speaks (a counter-claim framing the real one)
-  and on Day 2 otherwise; the killers spare no trusted player.
+- `careless`: close to the lab's first bots, nearly silent. A villager follows the
+  leading wagon three times in four, else votes its most suspected; it heeds the claims
+  once in four. A checker speaks up only on finding a killer (half the time each day).
+  Evil never fakes a claim and kills at random.
+- `typical`: a checker comes out on Day 2 (at once if another claims its card) and
+  shares every result; villagers weigh the claims in their belief (belief.py) nearly
+  always, discount a contested card's, distrust a claimant the killers keep sparing, and
+  vote for the player worth most between its chance of being evil and its wagon's
+  nearness to a majority. Half the games, one member of the evil team fakes a check on
+  Day 2 and frames villagers; the killers go for a claimed checker first.
+- `sharp`: as typical, and more: villagers weigh both claimants of a contested card as
+  suspects and read who voted beside a player believed evil; a player seen Village who
+  named a suspect is heard. The evil team fakes every game, at once to counter a real
+  checker (framing her), starts its wagons on whom the talk suspects, and kills the
+  player the town trusts most once no claimed checker is left.
+
+Each side of a game plays the same skill; the lab's band (careless .. sharp) is the
+Village's share when both sides play carelessly, and when both play sharply.
 """
 
 from dataclasses import dataclass
@@ -33,7 +38,7 @@ class Skill:
     """What a skill's bots use; the numbers are chances unless said otherwise."""
 
     name: str
-    follow: float  # a villager with no confident suspect joins the leading wagon
+    follow: float  # careless (herd 0): a villager joins the leading wagon
     believe: float  # a villager takes the claims into account for a decision
     claim_found: float  # a checker claims once it has found a killer
     claim_day: int  # a checker claims by this day anyway (0: never)
@@ -46,14 +51,61 @@ class Skill:
     pairs: bool  # voting beside a player shown evil is suspicious
     confident: float  # the evil chance from which a villager posts its suspect (ESTIMATE)
     herd: float  # a wagon's pull on a villager's vote, at a majority (0: the old follow)
+    sly: bool  # the killers start wagons on whom the talk suspects, kill the most trusted
 
 
 PROFILES = {
     "careless": Skill(
-        "careless", 0.75, 0.25, 0.5, 0, False, 0.0, 0, False, False, 0.0, False, 0.9, 0.0
+        "careless",
+        follow=0.75,
+        believe=0.25,
+        claim_found=0.5,
+        claim_day=0,
+        counter=False,
+        fake=0.0,
+        fake_day=0,
+        fake_counter=False,
+        hunt=False,
+        contest=0.0,
+        pairs=False,
+        confident=0.9,
+        herd=0.0,
+        sly=False,
     ),
-    "typical": Skill("typical", 0.5, 0.85, 1.0, 2, True, 0.5, 2, False, True, 0.5, False, 0.6, 0.6),
-    "sharp": Skill("sharp", 0.3, 1.0, 1.0, 2, True, 1.0, 2, True, True, 1.5, True, 0.45, 0.4),
+    "typical": Skill(
+        "typical",
+        follow=0.5,
+        believe=0.85,
+        claim_found=1.0,
+        claim_day=2,
+        counter=True,
+        fake=0.5,
+        fake_day=2,
+        fake_counter=False,
+        hunt=True,
+        contest=0.5,
+        pairs=False,
+        confident=0.6,
+        herd=0.6,
+        sly=False,
+    ),
+    "sharp": Skill(
+        "sharp",
+        follow=0.3,
+        believe=1.0,
+        claim_found=1.0,
+        claim_day=2,
+        counter=True,
+        fake=1.0,
+        fake_day=2,
+        fake_counter=True,
+        hunt=True,
+        contest=1.5,
+        pairs=True,
+        confident=0.45,
+        herd=0.4,
+        sly=True,
+    ),
 }
 
 

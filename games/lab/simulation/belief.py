@@ -55,6 +55,7 @@ class Public:
         "_key",
         "_scores",
         "_weights",
+        "_ranked",
     )
 
     def __init__(self, town, forum, skill, evil, seats):
@@ -67,6 +68,7 @@ class Public:
         self._key = None
         self._scores = {}
         self._weights = {}  # id of a scores dict -> (that dict, e^score per player)
+        self._ranked = {}  # id of a scores dict -> (it, the living, ranked()'s answer)
 
     def scores(self):
         town = self.town
@@ -141,6 +143,23 @@ class Public:
                 self._weights.clear()
             self._weights[id(scores)] = kept
         return kept[1]
+
+    def ranked(self, scores, living):
+        """(e^score per player, the living as (e^score, name) best first, the sum of
+        those, the living as a set) for the scores dict `scores`: computed once for every
+        villager voting while neither the scores nor the living change (the engine makes
+        a new tuple of the living at each death)."""
+        kept = self._ranked.get(id(scores))
+        if kept is not None and kept[0] is scores and kept[1] is living:
+            return kept[2]
+        weights = self.weights(scores)
+        get = weights.get
+        order = sorted([(get(n, 1.0), n) for n in living], reverse=True)
+        answer = (weights, order, sum([w for w, _ in order]), set(living))
+        if len(self._ranked) > 4:
+            self._ranked.clear()
+        self._ranked[id(scores)] = (scores, living, answer)
+        return answer
 
 
 def chances(scores, pool, left):

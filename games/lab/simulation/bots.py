@@ -346,28 +346,69 @@ class Bot:
     def _village_vote(self, living, counts, allies):
         """A villager's vote (typical, sharp): the player worth most between how likely
         it is evil (its belief) and how near its wagon is to a lynch (the skill's `herd`:
-        a day without a majority lynches nobody, WW-2 / W-4, and the killers still kill)."""
+        a day without a majority lynches nobody, WW-2 / W-4, and the killers still kill).
+
+        Cheap by construction: the living ranked by e^score are shared by the villagers
+        (belief.Public.ranked); a voter adjusts the sum for the few it can place and
+        looks only at the best-ranked it cannot and at the players with votes."""
         me, rng, skill = self.me, self.rng, self.skill
         believe = rng.random() < skill.believe
         scores = self.public.scores() if believe else self.town.suspicion()
-        pool = self._unplaced(living, allies)
-        if not pool:
-            return self.suspect(living)
-        weights = self.public.weights(scores)  # e^score, shared by the villagers
+        weights, order, total, alive = self.public.ranked(scores, living)
         wget = weights.get
-        cleared = self.cleared
+        known, shown, cleared = self.known, self.town.shown, self.cleared
+
+        if len(known) == 1 and len(allies) <= 1 and not shown:  # most: itself alone
+            out = {me}
+        else:  # itself, allies, players whose side it knows
+            out = {n for n in known if n in alive}
+            out.update(n for n in allies if n in alive)
+            out.update(n for n, side in shown.items() if side == "village" and n in alive)
+            out.add(me)
+        total -= sum([wget(n, 1.0) for n in out])
+        skip = out
+        low = ()
         if cleared:
-            w = {n: wget(n, 1.0) * (LOWERED if n in cleared else 1.0) for n in pool}
-        else:
-            w = {n: wget(n, 1.0) for n in pool}
-        share = max(self._evil_left(living), 0.0) / sum(w.values())  # chances: belief.py
+            low = [n for n in cleared if n in alive and n not in out]
+            total -= sum([wget(n, 1.0) for n in low]) * (1.0 - LOWERED)
+            skip = out.union(low)
+        if total <= 0.0:
+            return self.suspect(living)
+        share = max(self._evil_left(living), 0.0) / total  # chances: belief.py
         weight = skill.herd / (len(living) // 2 + 1)
-        get = counts.get
-        value = {n: min(1.0, x * share) + weight * get(n, 0) for n, x in w.items()}
-        top = max(value.values())
-        best = [n for n, v in value.items() if v == top]
+        # The best-ranked it cannot place (ties included), at their chance alone: a
+        # player among them with votes is weighed again below, with its wagon.
+        best, first = [], None
+        for w, n in order:
+            if n in skip:
+                continue
+            if first is None:
+                first = w
+            elif w < first:
+                break
+            best.append(n)
+        top = -1.0
+        if first is not None:
+            top = first * share
+            if top > 1.0:
+                top = 1.0
+        for n, c in counts.items():  # and the wagons
+            if n in out or n not in alive:
+                continue
+            x = wget(n, 1.0) * share
+            if n in cleared:
+                x *= LOWERED
+            value = (1.0 if x > 1.0 else x) + weight * c
+            if value > top:
+                best, top = [n], value
+            elif value == top and n not in best:
+                best.append(n)
+        if not best:
+            best = list(low)  # only players its own checks cleared are left
+            if not best:
+                return self.suspect(living)
         pick = best[0] if len(best) == 1 else rng.choice(best)
-        if believe and min(1.0, w[pick] * share) >= skill.confident:
+        if believe and wget(pick, 1.0) * share >= skill.confident:
             self.forum.estimate(self.view.day, me, pick)  # it says whom it suspects
         return pick
 
@@ -379,15 +420,6 @@ class Bot:
         get = self.public.scores().get
         top = max([get(n, 0) for n in others])
         return self.rng.choice([n for n in others if get(n, 0) == top])
-
-    def _unplaced(self, living, allies):
-        """The living it cannot place: not itself, not an ally, not shown or known Village."""
-        known, shown, me = self.known, self.town.shown, self.me
-        return [
-            n
-            for n in living
-            if n != me and n not in allies and known.get(n) is None and shown.get(n) != "village"
-        ]
 
     def _evil_left(self, living):
         """How many of the evil players are among those it cannot place: the setup's

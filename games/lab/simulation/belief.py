@@ -17,6 +17,10 @@ The public evidence (skills.py says who uses how much of it):
   another claims the same card (one of them lies), -1 when seen evil (its word reversed)
   or caught lying: a player it named evil was killed at night (the killers spare their
   own), which also counts 2 x RESULT against it;
+- a claimant whose rival for the card was seen Village (killed at night) lied: credit
+  -1 and 2 x RESULT against it; and what a claimant says of its rival counts for nothing;
+- a claim of a card the setup cannot deal (its deck is public) is a lie: credit -1 and
+  2 x RESULT against the claimant;
 - a living claimant, for each night survived since it spoke, keeps SPARED of its credit
   and gains SURVIVED: the killers go for a real checker first (bots.py), so one they
   spare night after night is likely one of them;
@@ -56,6 +60,7 @@ class Public:
         "_scores",
         "_weights",
         "_ranked",
+        "deck",
     )
 
     def __init__(self, town, forum, skill, evil, seats):
@@ -65,6 +70,7 @@ class Public:
         self.evil = evil
         self.seats = seats
         self.rolls = {}  # a team's decision drawn once for all its members (the fake)
+        self.deck = None  # the cards the setup may deal (public), None: any
         self._key = None
         self._scores = {}
         self._weights = {}  # id of a scores dict -> (that dict, e^score per player)
@@ -91,10 +97,21 @@ class Public:
         credit = {}
         lynched = {n for _day, n in town.lynched}
         today = town.today
-        for names in forum.claimants.values():
+        deck = self.deck
+        contested_cards = any(len(names) > 1 for names in forum.claimants.values())
+        for card, names in forum.claimants.items():
             contested = len(names) > 1
+            proven = contested and any(seen(n) == "village" for n in names)
             for name in names:
                 side = seen(name)
+                if proven and side is None:
+                    credit[name] = -1.0  # its rival was seen Village: this one lied
+                    scores[name] = get(name, 0) + 2 * RESULT
+                    continue
+                if deck is not None and card not in deck and side is None:
+                    credit[name] = -1.0  # a card the setup cannot deal: a lie
+                    scores[name] = get(name, 0) + 2 * RESULT
+                    continue
                 if side == "evil":
                     credit[name] = -1.0
                     continue
@@ -112,7 +129,10 @@ class Public:
             if evil and target in night_dead and seen(speaker) is None:
                 credit[speaker] = -1.0  # the killers spare their own: that "evil" was a lie
                 scores[speaker] = get(speaker, 0) + 2 * RESULT
+        rivals = forum.rivals
         for _day, speaker, target, evil in forum.results:
+            if contested_cards and target in rivals(speaker):
+                continue  # a claimant naming its rival says nothing: it would either way
             weight = RESULT * credit.get(speaker, 0.5)
             scores[target] = get(target, 0) + (weight if evil else -weight)
         if skill.pairs:

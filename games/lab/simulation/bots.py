@@ -527,7 +527,11 @@ class Bot:
             if skill.fake_counter and real:
                 card = forum.card_of[real[0]]
             elif skill.fake_day and day >= skill.fake_day:
-                card = CHECKERS[self.ruleset][0]
+                deck = self.public.deck  # a card the setup may deal, or the lie is plain
+                cards = [c for c in CHECKERS[self.ruleset] if deck is None or c in deck]
+                if not cards:
+                    return
+                card = cards[0]
             else:
                 return
             self.claimed = card
@@ -558,6 +562,8 @@ class Bot:
         allies, me, forum, mixed = self.allies(), self.me, self.forum, self.mixed
         others = [n for n in living if n not in allies and n != me and n not in mixed]
         claimed = [n for n in others if n in forum.card_of]
+        if claimed and self.skill.sly:  # not one whose rival is ours: her death proves him
+            claimed = [n for n in claimed if not allies.intersection(forum.rivals(n))]
         if claimed:
             return self.rng.choice(claimed)
         if self.skill.sly:

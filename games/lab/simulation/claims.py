@@ -13,7 +13,7 @@ means at least one of them lies.
 """
 
 COMINGOUT, DIVINED, ESTIMATE = "comingout", "divined", "estimate"
-# The check powers a bot may claim, per ruleset; the first is the one a fake claims.
+# The check powers a bot may claim, per ruleset; a fake claims the first its setup may deal.
 CHECKERS = {"werewolf": ("seer",), "witchhunt": ("priest", "inquisitor", "investigator")}
 # A check whose yes proves the target evil (else it proves the target on the Village's side).
 YES_IS_EVIL = frozenset({"seer", "priest"})

@@ -53,9 +53,10 @@ def max_days(seats: int) -> int:
     return seats + 10
 
 
-def play_game(record: dict, rng: random.Random, *, handle=None, skill: str = DEFAULT):
+def play_game(record: dict, rng: random.Random, *, handle=None, skill: str = DEFAULT, deck=None):
     """Play the engine setup `record` with the bots of `skill` (skills.py); returns the
-    game at its end.
+    game at its end. `deck`: the cards the setup may deal (public; `deck_of`), which a
+    fake claim keeps to; None: any.
 
     `handle(game, name)` is how a seat (None: the Board) reaches the game: the game itself,
     or in the honesty test a guard whose hidden parts raise (tests/lab/trap.py)."""
@@ -69,6 +70,7 @@ def play_game(record: dict, rng: random.Random, *, handle=None, skill: str = DEF
         bots = {name: RandomBot(view, rng, town) for name, view in board.views.items()}
     else:
         public = Public(town, Forum(), profile(skill), evil_count(record), len(board.views))
+        public.deck = deck
         bots = {name: Bot(view, rng, town, public) for name, view in board.views.items()}
     talkers = [name for name, bot in bots.items() if bot.talker]
     last_day = max_days(len(bots))
@@ -99,6 +101,16 @@ def evil_count(record: dict) -> int:
     if record["ruleset"] == "werewolf":
         return sum(1 for p in players if p["role"] == "werewolf")
     return sum(1 for p in players if p["type"] in ("elder_witch", "junior_witch"))
+
+
+def deck_of(setup) -> frozenset:
+    """The cards a setup may deal, as every player knows them: an explicit deal's cards,
+    a pool's list (a Werewolf pool's specials; a Witchhunt pool's characters)."""
+    deal = setup.deal
+    if deal.get("mode") == "explicit":
+        return frozenset(c.get("role") or c.get("character") for c in deal.get("cards", []))
+    key = "roles" if setup.ruleset == "werewolf" else "characters"
+    return frozenset(deal.get(key, ()))
 
 
 def _talk(game, board, bots, talkers, rng):
@@ -141,5 +153,5 @@ def play_one(setup, seed: int, index: int, skill: str = DEFAULT) -> tuple[str, i
     bots of `skill`; the game's deal and seed do not depend on the skill."""
     s = game_seed(seed, index)
     with collector_paused():
-        game = play_game(engine_setup(setup, s), random.Random(s), skill=skill)
+        game = play_game(engine_setup(setup, s), random.Random(s), skill=skill, deck=deck_of(setup))
     return (game.winner if game.over else UNFINISHED), game.day

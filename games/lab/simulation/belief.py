@@ -61,6 +61,7 @@ class Public:
         "_weights",
         "_ranked",
         "deck",
+        "_left",
     )
 
     def __init__(self, town, forum, skill, evil, seats):
@@ -71,6 +72,7 @@ class Public:
         self.seats = seats
         self.rolls = {}  # a team's decision drawn once for all its members (the fake)
         self.deck = None  # the cards the setup may deal (public), None: any
+        self._left = (None, 0.0)
         self._key = None
         self._scores = {}
         self._weights = {}  # id of a scores dict -> (that dict, e^score per player)
@@ -180,6 +182,21 @@ class Public:
             self._ranked.clear()
         self._ranked[id(scores)] = (scores, living, answer)
         return answer
+
+    def left(self, living, alive):
+        """The evil players among the living nobody placed, as the public record has it:
+        the setup's count, less those shown evil, less a fair share (evil / seats) for
+        each lynched player whose card was not shown."""
+        town = self.town
+        key = (len(town.lynched), len(town.shown), living)
+        if self._left[0] == key:
+            return self._left[1]
+        shown = town.shown
+        evil = self.evil - sum(1 for side in shown.values() if side == "evil")
+        unknown_dead = sum(1 for _day, n in town.lynched if n not in alive and n not in shown)
+        left = evil - unknown_dead * self.evil / self.seats
+        self._left = (key, left)
+        return left
 
 
 def chances(scores, pool, left):

@@ -374,7 +374,7 @@ class Bot:
             skip = out.union(low)
         if total <= 0.0:
             return self.suspect(living)
-        share = max(self._evil_left(living), 0.0) / total  # chances: belief.py
+        share = max(self._evil_left(living, alive), 0.0) / total  # chances: belief.py
         weight = skill.herd / (len(living) // 2 + 1)
         # The best-ranked it cannot place (ties included), at their chance alone: a
         # player among them with votes is weighed again below, with its wagon.
@@ -421,26 +421,28 @@ class Bot:
         top = max([get(n, 0) for n in others])
         return self.rng.choice([n for n in others if get(n, 0) == top])
 
-    def _evil_left(self, living):
+    def _evil_left(self, living, alive):
         """How many of the evil players are among those it cannot place: the setup's
         count, less those placed, less a fair share for each dead player nobody placed
-        (a lynch shows no card in most setups)."""
-        evil = self.public.evil
-        if evil is None:
+        (a lynch shows no card in most setups). `alive`: the living as a set."""
+        public = self.public
+        if public.evil is None:
             return 1.0
-        town, known = self.town, self.known
+        known = self.known
+        if len(known) == 1:  # it knows itself alone: what anyone concludes (Public.left)
+            return public.left(living, alive)
+        town = self.town
         key = (len(known), len(town.lynched), len(town.shown), len(living))
         if self._left[0] == key:
             return self._left[1]
         placed = {n for n, t in known.items() if t == "evil"}
         placed.update(n for n, t in town.shown.items() if t == "evil")
-        alive = set(living)
         unknown_dead = sum(
             1
             for _day, n in town.lynched
             if n not in alive and n not in placed and n not in town.shown and n not in known
         )
-        left = evil - len(placed) - unknown_dead * evil / self.public.seats
+        left = public.evil - len(placed) - unknown_dead * public.evil / public.seats
         self._left = (key, left)
         return left
 

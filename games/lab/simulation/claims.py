@@ -20,8 +20,8 @@ YES_IS_EVIL = frozenset({"seer", "priest"})
 
 
 class Forum:
-    """One game's claims, in the order they were posted. `version` counts the posts, so
-    a reader's conclusions are recomputed only when something new was said."""
+    """One game's claims, in the order they were posted. `version` counts the claims and
+    results, so a reader's conclusions are recomputed only when something new was said."""
 
     __slots__ = ("claims", "card_of", "claimants", "claimed_on", "results", "estimates", "version")
 
@@ -47,9 +47,11 @@ class Forum:
         self._post(day, speaker, DIVINED, target, evil)
 
     def estimate(self, day, speaker, target):
+        """Kept apart from `version`: a living speaker's estimate moves nobody's belief
+        (belief.py hears those of the dead), so posting it recomputes nothing."""
         if self.estimates.get(speaker) != target:
             self.estimates[speaker] = target
-            self._post(day, speaker, ESTIMATE, target, None)
+            self.claims.append((day, speaker, ESTIMATE, target, None))
 
     def _post(self, day, speaker, kind, target, value):
         self.claims.append((day, speaker, kind, target, value))

@@ -1,10 +1,12 @@
 """One game of a setup, dealt from its own seed and played by the bots to its end.
 
-The driver is the moderator's clock: by day each acting seat, in a random order, makes
-its inputs (the lynch may end the day early), then the deadline passes; by night each seat
-acts, midnight passes, each acts again, and the deadline passes. Only the driver holds the
-game; the bots see their views. A refused input (a bot's mistake, or a power not usable
-now) changes nothing and is dropped, as the site would refuse it.
+The driver is the moderator's clock: by day the seats that may claim talk first, in a
+random order (claims.py: a post on the forum, no input), then each acting seat, in a
+random order, makes its inputs (the lynch may end the day early), then the deadline
+passes; by night each seat acts, midnight passes, each acts again, and the deadline
+passes. Only the driver holds the game; the bots see their views. A refused input (a
+bot's mistake, or a power not usable now) changes nothing and is dropped, as the site
+would refuse it.
 """
 
 import hashlib

@@ -22,8 +22,10 @@ The policies (docs/lab.md says the same in words):
   Were-Gerbil, Devil) votes as a villager.
 - The night kill. The Coven and the pack kill among non-members (avoiding the Witches'
   mixed list of Juniors and Spies while others remain), each member joining the first
-  vote cast: careless at random; typical and sharp a claimed checker first, sharp then
-  the player the town trusts most. The King's Court votes as by day.
+  vote cast: careless at random; typical and sharp a claimed checker first, else the
+  player whose death marks the fewest of the team in the vote record (one the village
+  voted for and the team did not), sharp weighing too how much the town trusts it. The
+  King's Court votes as by day.
 - The dead (Witchhunt). Angels protect the Coven's target (they see its votes), and after
   midnight spend an Archangel card if it was vetoed; Demons veto it, and veto the
   Angels' choice with an Archdemon card. Save votes keep one's own side alive.
@@ -557,8 +559,9 @@ class Bot:
             forum.divined(day, me, target, evil)
 
     def kill_target(self, living):
-        """The killers' first choice of a victim: a claimed checker not of the team (he
-        would find them), else (sharp) the player the town trusts most; else anyone."""
+        """The killers' first choice of a victim (typical, sharp): a claimed checker not of
+        the team (she would find them), else the player whose death marks the fewest of
+        the team in the vote record (sharp: and the town trusts most)."""
         if not self.skill.hunt:
             return self.suspect(living)
         allies, me, forum, mixed = self.allies(), self.me, self.forum, self.mixed
@@ -568,12 +571,21 @@ class Bot:
             claimed = [n for n in claimed if not allies.intersection(forum.rivals(n))]
         if claimed:
             return self.rng.choice(claimed)
-        if self.skill.sly:
-            if others:
-                get = self.public.scores().get
-                low = min(get(n, 0) for n in others)
-                return self.rng.choice([n for n in others if get(n, 0) == low])
-        return self.suspect(living)
+        if not others:
+            return self.suspect(living)
+        # A victim the village voted for and the team did not: a night death shows the
+        # victim was no killer, and the town then suspects who voted for it (town.py).
+        cover = dict.fromkeys(others, 0.0)
+        for cast in self.town.votes.values():
+            for voter, target in cast.items():
+                if target in cover:
+                    cover[target] += -2.0 if voter in allies else 1.0
+        if self.skill.sly:  # and, sharp, one the town trusts: its death costs the most
+            get = self.public.scores().get
+            for n in others:
+                cover[n] -= get(n, 0)
+        top = max(cover.values())
+        return self.rng.choice([n for n in others if cover[n] == top])
 
     # --- acting -----------------------------------------------------------------------
     def day(self):

@@ -14,7 +14,9 @@
   always, discount a contested card's, distrust a claimant the killers keep sparing, and
   vote for the player worth most between its chance of being evil and its wagon's
   nearness to a majority. Half the games, one member of the evil team fakes a check on
-  Day 2 and frames villagers; the killers go for a claimed checker first.
+  Day 2 and frames villagers; the killers go for a claimed checker first, else for a
+  victim the village voted for and they did not (a night death clears its victim and
+  marks who voted for it).
 - `sharp`: as typical, and more: villagers weigh both claimants of a contested card as
   suspects and read who voted beside a player believed evil; a player seen Village who
   named a suspect is heard. The evil team fakes every game, at once to counter a real

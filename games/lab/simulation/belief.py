@@ -197,15 +197,3 @@ class Public:
         left = evil - unknown_dead * self.evil / self.seats
         self._left = (key, left)
         return left
-
-
-def chances(scores, pool, left):
-    """{player: chance of being evil} over `pool` (the players the believer cannot place),
-    adding up to `left` (the evil players among them), none above 1."""
-    if not pool:
-        return {}
-    get = scores.get
-    weights = {n: math.exp(min(get(n, 0), 30.0)) for n in pool}
-    total = sum(weights.values())
-    share = max(left, 0.0) / total
-    return {n: min(1.0, w * share) for n, w in weights.items()}

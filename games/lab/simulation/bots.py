@@ -376,7 +376,7 @@ class Bot:
             skip = out.union(low)
         if total <= 0.0:
             return self.suspect(living)
-        share = max(self._evil_left(living, alive), 0.0) / total  # chances: belief.py
+        share = max(self._evil_left(living, alive), 0.0) / total  # chance = w x share
         weight = skill.herd / (len(living) // 2 + 1)
         # The best-ranked it cannot place (ties included), at their chance alone: a
         # player among them with votes is weighed again below, with its wagon.

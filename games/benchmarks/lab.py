@@ -8,6 +8,7 @@ site's way too: a job's first estimate on one lab worker and on two (`lab.worker
 """
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -15,6 +16,9 @@ import time
 
 from django.conf import settings
 
+from games.engine.collector import collector_paused
+from games.engine.playout import random_game
+from games.lab.simulation import play
 from games.lab.simulation.estimate import simulate
 from games.lab.simulation.parallel import chunk_tallies
 from games.lab.simulation.scaling import scaled
@@ -22,6 +26,7 @@ from games.lab.simulation.setups import suggested
 
 FIRST_GAMES = 2000
 TARGET_SECONDS = 2.0
+RATIO_TARGET = 3.0  # a typical bot game's CPU time over the engine's random playout's
 
 
 def bench_setups():
@@ -39,6 +44,26 @@ def one_core_rate(setup, seconds, seed=2026):
         simulate(setup, games=50, seed=seed + done)
         done += 50
     return done / (time.perf_counter() - start), done / (time.process_time() - cpu)
+
+
+def bot_cost_ratio(setup, games, skill="typical", seed=2026):
+    """The CPU time of a bot game of `skill` over the engine's random playout of the same
+    dealt setup (games/engine/playout.py), summed over `games` deals. The two are timed
+    in turn, game by game, in this one process: a load that slows one slows the other."""
+    random_game(random.Random(seed), play.engine_setup(setup, seed))  # warm up
+    engine = bots = 0.0
+    clock = time.process_time
+    with collector_paused():
+        for i in range(games):
+            s = play.game_seed(seed, i)
+            record = play.engine_setup(setup, s)
+            start = clock()
+            random_game(random.Random(s), record)
+            engine += clock() - start
+            start = clock()
+            play.play_game(record, random.Random(s), skill=skill)
+            bots += clock() - start
+    return bots / engine, engine / games, bots / games
 
 
 def first_estimate(setup, workers, seed=2026):
@@ -64,6 +89,12 @@ def run(write, options):
         write(
             f"lab.games    {name}: {rate:,.0f} bot games/s on one core "
             f"({cpu_rate:,.0f} per CPU second; load average {os.getloadavg()[0]:.1f})"
+        )
+        ratio, engine, bots = bot_cost_ratio(setup, max(50, int(options.seconds * 100)))
+        write(
+            f"lab.ratio    {name}: a typical bot game costs {ratio:.2f}x the engine's random "
+            f"playout of the same deal ({bots * 1000:.2f} ms against {engine * 1000:.2f} ms of "
+            f"CPU; target <= {RATIO_TARGET:g}x)"
         )
         took, by_target = first_estimate(setup, workers)
         write(

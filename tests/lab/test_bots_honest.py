@@ -14,6 +14,7 @@ from games.lab.simulation import play
 from games.lab.simulation.bots import Bot
 from games.lab.simulation.scaling import scaled
 from games.lab.simulation.setups import Setup, suggested
+from games.lab.simulation.skills import ALL
 from games.lab.simulation.view import Board
 from tests.lab.trap import HiddenInformation, trap
 
@@ -47,25 +48,28 @@ EVERY_CARD = [
 ]
 
 
-def both_ways(setup, index):
+def both_ways(setup, index, skill="typical"):
     seed = play.game_seed(99, index)
     record = play.engine_setup(setup, seed)
-    plain = play.play_game(record, random.Random(seed))
-    trapped = play.play_game(record, random.Random(seed), handle=trap)
+    plain = play.play_game(record, random.Random(seed), skill=skill)
+    trapped = play.play_game(record, random.Random(seed), handle=trap, skill=skill)
     return plain, trapped
 
 
+@pytest.mark.parametrize("skill", ALL)
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.label())
-def test_bots_play_the_same_games_when_hidden_information_raises(setup):
+def test_bots_play_the_same_games_when_hidden_information_raises(setup, skill):
+    # Claims are public (claims.py): every skill's bots, talking or not, see their seat only.
     for index in range(12):
-        plain, trapped = both_ways(setup, index)
+        plain, trapped = both_ways(setup, index, skill)
         assert [e.as_dict() for e in trapped.events] == [e.as_dict() for e in plain.events]
 
 
-def test_every_card_is_played_honestly():
+@pytest.mark.parametrize("skill", ALL)
+def test_every_card_is_played_honestly(skill):
     setup = Setup.from_dict(EVERY_CARD[0])
     for index in range(3):
-        plain, trapped = both_ways(setup, index)
+        plain, trapped = both_ways(setup, index, skill)
         assert trapped.events and len(trapped.events) == len(plain.events)
 
 
@@ -158,9 +162,9 @@ def test_a_bot_that_peeks_is_caught(monkeypatch):
 def test_bots_reach_the_game_only_through_their_view():
     import inspect
 
-    from games.lab.simulation import bots, town
+    from games.lab.simulation import belief, bots, claims, random_policy, town
 
-    for module in (bots, town):
+    for module in (bots, town, claims, belief, random_policy):
         source = inspect.getsource(module)
         assert "_game" not in source and "_board" not in source
         assert "import games.engine.rulesets" not in source

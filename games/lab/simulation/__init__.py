@@ -6,6 +6,9 @@ process, the lab worker's pool and the `balance` command alike:
 - setups.py: `Setup` (a ruleset, seats, a deal in Game.deal's shape, options), `SUGGESTED`;
 - estimate.py: `simulate`, `by_size`, `Estimate` (JSON-able for a cache), `wilson`;
 - bots.py: the bots' policies, each seeing only its seat's view (view.py: `SeatView`);
+  skills.py: how well they play (random, careless, typical, sharp); claims.py: the
+  public talk of a simulated day; belief.py: what the village believes of who is evil;
+  random_policy.py: the random-lynch baseline's bots;
 - play.py: one game of a setup played by the bots; parallel.py: games over processes;
 - scaling.py: a setup at another size;
 - report.py: estimates as plain-text tables (the `balance` command's);

@@ -6,15 +6,26 @@ The policies (docs/lab.md says the same in words):
   group at Day 1, its checks' results, the Coven list, cards shown to it) or made public
   (a card shown on death, a Holy character revealed). The Witchhunt dead see everything
   (W-17); Angels and Demons read of it what their night's choices need.
-- The day vote. A villager votes a living player it knows is evil; else joins the
-  leading wagon unless it trusts that player (three times in four); else votes its most
-  suspected: the public record's score (votes on players later seen as Village), ties at
-  random. A Witch or Werewolf joins a wagon on a non-member, else starts one at random
-  among non-members. A loyal evil card that knows no ally (Warlock, Crone) joins wagons;
-  a Werewolf wildcard (Fool, Were-Hamster, Were-Gerbil, Devil) votes as a villager.
-- The night kill. The Coven and the pack kill at random among non-members (avoiding the
-  Witches' mixed list of Juniors and Spies while others remain), each member joining the
-  first vote cast. The King's Court votes as by day.
+- The talk (claims.py, skills.py). Before each day's votes the checkers (Seer; Priest,
+  Inquisitor, Investigator) may come out and post their results, truthfully; one member
+  of the killers may fake a check and post invented results (framing villagers, clearing
+  partners). A villager weighs it all in its belief (belief.py); one who knows better
+  (the real holder of the claimed card, a framed villager) knows the claimant lies.
+- The day vote. A villager votes a living player it knows is evil. Else, careless, it
+  joins the leading wagon unless it trusts that player (three times in four), else
+  votes its most suspected; typical or sharp, it votes the player worth most between its
+  belief's chance of being evil and how near that player's wagon is to a majority (no
+  majority lynches nobody). Ties at random. A Witch or Werewolf joins a wagon on a
+  non-member, else starts one among non-members: at random, or (sharp, once someone
+  has talked) on the one the talk makes most suspect. A loyal evil card that
+  knows no ally (Warlock, Crone) joins wagons; a Werewolf wildcard (Fool, Were-Hamster,
+  Were-Gerbil, Devil) votes as a villager.
+- The night kill. The Coven and the pack kill among non-members (avoiding the Witches'
+  mixed list of Juniors and Spies while others remain), each member joining the first
+  vote cast: careless at random; typical and sharp a claimed checker first, else the
+  player whose death marks the fewest of the team in the vote record (one the village
+  voted for and the team did not), sharp weighing too how much the town trusts it. The
+  King's Court votes as by day.
 - The dead (Witchhunt). Angels protect the Coven's target (they see its votes), and after
   midnight spend an Archangel card if it was vetoed; Demons veto it, and veto the
   Angels' choice with an Archdemon card. Save votes keep one's own side alive.
@@ -25,9 +36,11 @@ The policies (docs/lab.md says the same in words):
 from games.engine import EVIL, ROLES, TYPES, Input
 from games.engine.rulesets.witchhunt.abilities import DAY_SHAPES, ONCE
 
+from .belief import LOWERED, Public
+from .claims import CHECKERS, YES_IS_EVIL, Forum
+from .skills import DEFAULT, profile
 from .town import count_votes
 
-FOLLOW = 0.75  # how often a villager with no better idea joins the leading wagon
 WITCH_TYPES = ("elder_witch", "junior_witch")
 
 
@@ -35,10 +48,15 @@ class Bot:
     """What one seat knows and how it acts: `day()` and `night(after_midnight)` return
     the inputs it makes now."""
 
-    def __init__(self, view, rng, town):
+    def __init__(self, view, rng, town, public=None):
         self.view = view
         self.rng = rng
         self.town = town
+        if public is None:  # alone (a policy's test): a game of its own talk, typical play
+            public = Public(town, Forum(), profile(DEFAULT), None, len(view.living))
+        self.public = public
+        self.skill = public.skill
+        self.forum = public.forum
         self.me = view.name
         self.ruleset = view.ruleset
         card = view.cards.get("character") or view.cards["role"]
@@ -84,6 +102,16 @@ class Bot:
         )
         self._allies = (None, set())
         self._enemies = (None, set())
+        # The talk (claims.py): a checker's own results, as (target, evil), and how many
+        # of them it has posted; the card it came out as (its own, or a fake's).
+        self.checker = not self.evil and card in CHECKERS[self.ruleset]
+        self.results = []
+        self.posted = 0
+        self.claimed = None
+        self.heard = 0  # the forum's posts it has weighed against what it knows (hear)
+        self._results_heard = 0
+        self._left = (None, 0.0)  # _evil_left's answer and what it depends on
+        self.talker = self.checker or (self.killer and self.skill.fake > 0)
 
     # --- reading ----------------------------------------------------------------------
     def learn(self):
@@ -176,8 +204,12 @@ class Bot:
                 know[about] = "evil"
             else:
                 self.cleared.add(about)
+            if who == self.me and what == self.card and result in (True, False):
+                self.results.append((about, bool(result)))
         elif what in ("inquisitor", "investigator") and result:
             know[about] = "village"
+            if who == self.me and what == self.card:
+                self.results.append((about, False))
         elif what in ("gravedigger", "templar"):
             know[about] = _team(result)
         elif what in ("sunlight", "undertaker"):
@@ -242,7 +274,7 @@ class Bot:
                 return self.rng.choice(plain or others)
             return self.rng.choice(others)
         town = self.town
-        scores = town.suspicion()
+        scores = self.scores()
         for n, seen in town.shown.items():  # a card shown as Village's is no suspect
             if seen == "village" and n in others and len(others) > 1:
                 others.remove(n)
@@ -264,7 +296,7 @@ class Bot:
             return self.me
         if self.evil:
             return None
-        scores = self.town.suspicion()
+        scores = self.scores()
         others = [n for n in pool if n != self.me and self.known.get(n) != "evil"]
         if not others:
             return None
@@ -276,6 +308,10 @@ class Bot:
         pool = [n for n in pool if n != self.me and n not in self.known and n not in self.checked]
         if not pool:
             return None
+        if self.skill.believe >= 0.5:  # the most suspected of them: a result that counts
+            get = self.scores().get
+            top = max([get(n, 0) for n in pool])
+            pool = [n for n in pool if get(n, 0) == top]
         pick = self.rng.choice(pool)
         self.checked.add(pick)
         return pick
@@ -295,14 +331,267 @@ class Bot:
             allies = (me,)  # the Warlock and the Crone know no Werewolf: any wagon
         else:
             allies = self.allies()
-        if lead is not None and lead != me and lead in living and lead not in allies:
-            if self.evil or self.rng.random() < FOLLOW:
+        if self.evil:
+            if lead is not None and lead != me and lead in living and lead not in allies:
                 return lead
-        return self.suspect(living)  # it leaves itself out
+            if self.skill.sly and self.public.forum.version:
+                return self._frame(living, allies)
+            return self.suspect(living)  # it leaves itself out
+        skill = self.skill
+        if not skill.herd:  # careless: the wagon three times in four, else its suspect
+            if lead is not None and lead != me and lead in living and lead not in allies:
+                if self.rng.random() < skill.follow:
+                    return lead
+            return self.suspect(living)
+        return self._village_vote(living, counts, allies)
+
+    def _village_vote(self, living, counts, allies):
+        """A villager's vote (typical, sharp): the player worth most between how likely
+        it is evil (its belief) and how near its wagon is to a lynch (the skill's `herd`:
+        a day without a majority lynches nobody, WW-2 / W-4, and the killers still kill).
+
+        Cheap by construction: the living ranked by e^score are shared by the villagers
+        (belief.Public.ranked); a voter adjusts the sum for the few it can place and
+        looks only at the best-ranked it cannot and at the players with votes."""
+        me, rng, skill = self.me, self.rng, self.skill
+        believe = rng.random() < skill.believe
+        scores = self.public.scores() if believe else self.town.suspicion()
+        weights, order, total, alive = self.public.ranked(scores, living)
+        wget = weights.get
+        known, shown, cleared = self.known, self.town.shown, self.cleared
+
+        if len(known) == 1 and len(allies) <= 1 and not shown:  # most: itself alone
+            out = {me}
+        else:  # itself, allies, players whose side it knows
+            out = {n for n in known if n in alive}
+            out.update(n for n in allies if n in alive)
+            out.update(n for n, side in shown.items() if side == "village" and n in alive)
+            out.add(me)
+        total -= sum([wget(n, 1.0) for n in out])
+        skip = out
+        low = ()
+        if cleared:
+            low = [n for n in cleared if n in alive and n not in out]
+            total -= sum([wget(n, 1.0) for n in low]) * (1.0 - LOWERED)
+            skip = out.union(low)
+        if total <= 0.0:
+            return self.suspect(living)
+        share = max(self._evil_left(living, alive), 0.0) / total  # chance = w x share
+        weight = skill.herd / (len(living) // 2 + 1)
+        # The best-ranked it cannot place (ties included), at their chance alone: a
+        # player among them with votes is weighed again below, with its wagon.
+        best, first = [], None
+        for w, n in order:
+            if n in skip:
+                continue
+            if first is None:
+                first = w
+            elif w < first:
+                break
+            best.append(n)
+        top = -1.0
+        if first is not None:
+            top = first * share
+            if top > 1.0:
+                top = 1.0
+        for n, c in counts.items():  # and the wagons
+            if n in out or n not in alive:
+                continue
+            x = wget(n, 1.0) * share
+            if n in cleared:
+                x *= LOWERED
+            value = (1.0 if x > 1.0 else x) + weight * c
+            if value > top:
+                best, top = [n], value
+            elif value == top and n not in best:
+                best.append(n)
+        if not best:
+            best = list(low)  # only players its own checks cleared are left
+            if not best:
+                return self.suspect(living)
+        pick = best[0] if len(best) == 1 else rng.choice(best)
+        if believe and wget(pick, 1.0) * share >= skill.confident:
+            self.forum.estimate(self.view.day, me, pick)  # it says whom it suspects
+        return pick
+
+    def _frame(self, living, allies):
+        """A wagon the village may join: the non-member the talk makes most suspect."""
+        others = [n for n in living if n not in allies and n != self.me and n not in self.mixed]
+        if not others:
+            return self.suspect(living)
+        get = self.public.scores().get
+        top = max([get(n, 0) for n in others])
+        return self.rng.choice([n for n in others if get(n, 0) == top])
+
+    def _evil_left(self, living, alive):
+        """How many of the evil players are among those it cannot place: the setup's
+        count, less those placed, less a fair share for each dead player nobody placed
+        (a lynch shows no card in most setups). `alive`: the living as a set."""
+        public = self.public
+        if public.evil is None:
+            return 1.0
+        known = self.known
+        if len(known) == 1:  # it knows itself alone: what anyone concludes (Public.left)
+            return public.left(living, alive)
+        town = self.town
+        key = (len(known), len(town.lynched), len(town.shown), len(living))
+        if self._left[0] == key:
+            return self._left[1]
+        placed = {n for n, t in known.items() if t == "evil"}
+        placed.update(n for n, t in town.shown.items() if t == "evil")
+        unknown_dead = sum(
+            1
+            for _day, n in town.lynched
+            if n not in alive and n not in placed and n not in town.shown and n not in known
+        )
+        left = public.evil - len(placed) - unknown_dead * public.evil / public.seats
+        self._left = (key, left)
+        return left
+
+    def scores(self):
+        """The suspicion it acts on: the public evidence with the claims when it heeds
+        them (the skill's `believe`), else the votes alone."""
+        if self.rng.random() < self.skill.believe:
+            return self.public.scores()
+        return self.town.suspicion()
+
+    # --- talking (claims.py) ------------------------------------------------------------
+    def talk(self):
+        """Before the day's votes: a checker claims and shares its results, the evil
+        team's fake claims and invents them (skills.py says when)."""
+        self.learn()
+        if self.view.status != "alive":
+            return
+        if self.checker:
+            self._talk_true()
+        elif self.killer:
+            self._talk_fake()
+
+    def hear(self):
+        """What a villager's own knowledge makes of the new claims: another claimant of
+        its own card lies (a true checker knows it is evil), and so does one who names
+        evil a player it knows is on the Village's side (itself, first of all), or, in
+        Werewolf, clears a Werewolf it knows (the Seer's no is exact; the Priest's is not:
+        a Junior is not yet in the Coven, W-28)."""
+        forum = self.forum
+        if forum.version == self.heard:
+            return
+        self.heard = forum.version
+        known, me = self.known, self.me
+        if self.checker:
+            for name in forum.claimants.get(self.card, ()):
+                if name != me:
+                    known[name] = "evil"
+        results = forum.results
+        if len(results) > self._results_heard:
+            exact_no = self.ruleset == "werewolf"
+            for _day, speaker, target, evil in results[self._results_heard :]:
+                side = known.get(target)
+                if speaker == me or side is None or known.get(speaker) is not None:
+                    continue
+                if (evil and side == "village") or (exact_no and not evil and side == "evil"):
+                    known[speaker] = "evil"
+            self._results_heard = len(results)
+
+    def _talk_true(self):
+        skill, forum, day = self.skill, self.forum, self.view.day
+        self.hear()
+        if self.claimed is None:
+            found = any(evil for _, evil in self.results)
+            if (
+                (found and self.rng.random() < skill.claim_found)
+                or (skill.claim_day and day >= skill.claim_day and self.results)
+                or (skill.counter and forum.claimants.get(self.card))
+            ):
+                self.claimed = self.card
+                forum.come_out(day, self.me, self.card)
+        if self.claimed is not None:
+            for target, evil in self.results[self.posted :]:
+                forum.divined(day, self.me, target, evil)
+            self.posted = len(self.results)
+
+    def _talk_fake(self):
+        """One member of the killers fakes a check: the first in seat order of the living
+        it knows in its team, so that the team agrees without a word (its room)."""
+        skill, forum, view = self.skill, self.forum, self.view
+        day, living, me = view.day, view.living, self.me
+        allies = self.allies()
+        if self.claimed is None:
+            if self.ruleset == "witchhunt" and not self.in_coven:
+                return  # a Junior not yet told the Coven knows no team to agree with
+            team = [n for n in living if n in allies or n == me]
+            if team[0] != me:
+                return
+            rolls = self.public.rolls  # the team decides once, and fakes once a game
+            if "fake" not in rolls:
+                rolls["fake"] = self.rng.random() < skill.fake
+            if not rolls["fake"] or "faked" in rolls:
+                return
+            real = [n for names in forum.claimants.values() for n in names if n not in allies]
+            if skill.fake_counter and real:
+                card = forum.card_of[real[0]]
+            elif skill.fake_day and day >= skill.fake_day:
+                deck = self.public.deck  # a card the setup may deal, or the lie is plain
+                cards = [c for c in CHECKERS[self.ruleset] if deck is None or c in deck]
+                if not cards:
+                    return
+                card = cards[0]
+            else:
+                return
+            self.claimed = card
+            rolls["faked"] = me
+            forum.come_out(day, me, card)
+        # One invented result a night passed, as the real card would have.
+        frames = self.claimed in YES_IS_EVIL
+        while self.posted < day - 1:
+            self.posted += 1
+            rivals = [n for n in forum.rivals(me) if n in living and n not in allies]
+            others = [n for n in living if n not in allies and n != me]
+            mates = [n for n in living if n in allies and n != me]
+            if frames and rivals and self.posted == 1 + len(forum.results) % 2:
+                target, evil = rivals[0], True
+            elif frames and others and (not mates or self.rng.random() < 0.75):
+                target, evil = self.rng.choice(others), True
+            elif mates:
+                target, evil = self.rng.choice(mates), False
+            else:
+                continue
+            forum.divined(day, me, target, evil)
+
+    def kill_target(self, living):
+        """The killers' first choice of a victim (typical, sharp): a claimed checker not of
+        the team (she would find them), else the player whose death marks the fewest of
+        the team in the vote record (sharp: and the town trusts most)."""
+        if not self.skill.hunt:
+            return self.suspect(living)
+        allies, me, forum, mixed = self.allies(), self.me, self.forum, self.mixed
+        others = [n for n in living if n not in allies and n != me and n not in mixed]
+        claimed = [n for n in others if n in forum.card_of]
+        if claimed and self.skill.sly:  # not one whose rival is ours: her death proves him
+            claimed = [n for n in claimed if not allies.intersection(forum.rivals(n))]
+        if claimed:
+            return self.rng.choice(claimed)
+        if not others:
+            return self.suspect(living)
+        # A victim the village voted for and the team did not: a night death shows the
+        # victim was no killer, and the town then suspects who voted for it (town.py).
+        cover = dict.fromkeys(others, 0.0)
+        for cast in self.town.votes.values():
+            for voter, target in cast.items():
+                if target in cover:
+                    cover[target] += -2.0 if voter in allies else 1.0
+        if self.skill.sly:  # and, sharp, one the town trusts: its death costs the most
+            get = self.public.scores().get
+            for n in others:
+                cover[n] -= get(n, 0)
+        top = max(cover.values())
+        return self.rng.choice([n for n in others if cover[n] == top])
 
     # --- acting -----------------------------------------------------------------------
     def day(self):
         self.learn()
+        if not self.evil and self.forum.version != self.heard:
+            self.hear()
         view = self.view
         out = []
         status = view.status
@@ -383,7 +672,7 @@ class Bot:
         lead = _leader(votes)  # join the first vote cast on a non-member
         if lead is not None and lead in living and lead not in self.allies():
             return lead
-        return self.suspect(living)
+        return self.kill_target(living)
 
     def afterlife(self, after_midnight):
         """An Angel (village) or a Demon (witches) in the Witchhunt afterlife."""

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from .play import UNFINISHED, play_one
 from .scaling import scaled
 from .setups import Setup, problems
+from .skills import DEFAULT
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 # The teams always shown, in this order, even with no win (Werewolf's other results, and
@@ -78,11 +79,13 @@ class Tally:
         return sum(self.wins.values())
 
 
-def play_range(setup: Setup, seed: int, start: int, stop: int, progress=None, every=100):
-    """Games start..stop-1 of an estimate, tallied."""
+def play_range(
+    setup: Setup, seed: int, start: int, stop: int, progress=None, every=100, skill=DEFAULT
+):
+    """Games start..stop-1 of an estimate, tallied, played by bots of `skill`."""
     tally = Tally()
     for i in range(start, stop):
-        winner, day = play_one(setup, seed, i)
+        winner, day = play_one(setup, seed, i, skill)
         tally.add(winner, day)
         if progress is not None and (i + 1 - start) % every == 0:
             progress(i + 1 - start)
@@ -135,6 +138,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     every: int = 100,
     workers: int = 1,
+    skill: str = DEFAULT,
 ) -> Estimate:
     """Play `games` games of `setup` with the lab's bots; `progress(done)` every `every`
     games. `workers` > 1 splits the games over processes (the same estimate either way;
@@ -146,14 +150,23 @@ def simulate(
     if workers > 1 and games >= 2 * every:
         from .parallel import play_parallel
 
-        tally = play_parallel(setup, seed, games, workers, progress, every)
+        tally = play_parallel(setup, seed, games, workers, progress, every, skill)
     else:
-        tally = play_range(setup, seed, 0, games, progress, every)
+        tally = play_range(setup, seed, 0, games, progress, every, skill)
     return estimate_of(setup, tally, seed)
 
 
 def by_size(
-    setup: Setup, sizes: list[int], *, games: int, seed: int, workers: int = 1
+    setup: Setup,
+    sizes: list[int],
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    skill: str = DEFAULT,
 ) -> list[tuple[int, Estimate]]:
     """The same setup scaled to other sizes (scaling.py says how), each estimated."""
-    return [(n, simulate(scaled(setup, n), games=games, seed=seed, workers=workers)) for n in sizes]
+    return [
+        (n, simulate(scaled(setup, n), games=games, seed=seed, workers=workers, skill=skill))
+        for n in sizes
+    ]

@@ -1,10 +1,12 @@
 """One game of a setup, dealt from its own seed and played by the bots to its end.
 
-The driver is the moderator's clock: by day each acting seat, in a random order, makes
-its inputs (the lynch may end the day early), then the deadline passes; by night each seat
-acts, midnight passes, each acts again, and the deadline passes. Only the driver holds the
-game; the bots see their views. A refused input (a bot's mistake, or a power not usable
-now) changes nothing and is dropped, as the site would refuse it.
+The driver is the moderator's clock: by day the seats that may claim talk first, in a
+random order (claims.py: a post on the forum, no input), then each acting seat, in a
+random order, makes its inputs (the lynch may end the day early), then the deadline
+passes; by night each seat acts, midnight passes, each acts again, and the deadline
+passes. Only the driver holds the game; the bots see their views. A refused input (a
+bot's mistake, or a power not usable now) changes nothing and is dropped, as the site
+would refuse it.
 """
 
 import hashlib
@@ -15,7 +17,11 @@ from games.engine import CURRENT_REVISION, Input, new_game
 from games.engine.collector import collector_paused
 from games.engine.draws import shuffle
 
+from .belief import Public
 from .bots import Bot
+from .claims import Forum
+from .random_policy import RandomBot
+from .skills import DEFAULT, RANDOM, profile
 from .town import Town
 from .view import Board
 
@@ -49,8 +55,10 @@ def max_days(seats: int) -> int:
     return seats + 10
 
 
-def play_game(record: dict, rng: random.Random, *, handle=None):
-    """Play the engine setup `record` with the bots; returns the game at its end.
+def play_game(record: dict, rng: random.Random, *, handle=None, skill: str = DEFAULT, deck=None):
+    """Play the engine setup `record` with the bots of `skill` (skills.py); returns the
+    game at its end. `deck`: the cards the setup may deal (public; `deck_of`), which a
+    fake claim keeps to; None: any.
 
     `handle(game, name)` is how a seat (None: the Board) reaches the game: the game itself,
     or in the honesty test a guard whose hidden parts raise (tests/lab/trap.py)."""
@@ -60,7 +68,13 @@ def play_game(record: dict, rng: random.Random, *, handle=None):
     else:
         board = Board(handle(game, None), lambda name: handle(game, name))
     town = Town(board.public)
-    bots = {name: Bot(view, rng, town) for name, view in board.views.items()}
+    if skill == RANDOM:
+        bots = {name: RandomBot(view, rng, town) for name, view in board.views.items()}
+    else:
+        public = Public(town, Forum(), profile(skill), evil_count(record), len(board.views))
+        public.deck = deck
+        bots = {name: Bot(view, rng, town, public) for name, view in board.views.items()}
+    talkers = [name for name, bot in bots.items() if bot.talker]
     last_day = max_days(len(bots))
     # The dead act at night in the Witchhunt afterlife only; nobody acts once removed.
     night_acts = ("alive", "last_act", "dead") if game.RULESET == "witchhunt" else ("alive",)
@@ -73,11 +87,43 @@ def play_game(record: dict, rng: random.Random, *, handle=None):
                 game.apply(MIDNIGHT)
                 _round(game, board, bots, names, rng, AFTER_MIDNIGHT)
         else:
+            if talkers:
+                _talk(game, board, bots, talkers, rng)
             names = [s.name for s in game.seats if s.status in ("alive", "last_act")]
             _round(game, board, bots, names, rng, DAY)
         if not game.over and (game.day, game.night) == phase:  # else a lynch ended the day
             game.apply(DEADLINE)
     return game
+
+
+def evil_count(record: dict) -> int:
+    """The killers the setup deals (public: every player knows the deck), from the dealt
+    record's count alone: the Werewolves, or the Witches (Elders and Juniors)."""
+    players = record["players"]
+    if record["ruleset"] == "werewolf":
+        return sum(1 for p in players if p["role"] == "werewolf")
+    return sum(1 for p in players if p["type"] in ("elder_witch", "junior_witch"))
+
+
+def deck_of(setup) -> frozenset:
+    """The cards a setup may deal, as every player knows them: an explicit deal's cards,
+    a pool's list (a Werewolf pool's specials; a Witchhunt pool's characters)."""
+    deal = setup.deal
+    if deal.get("mode") == "explicit":
+        return frozenset(c.get("role") or c.get("character") for c in deal.get("cards", []))
+    key = "roles" if setup.ruleset == "werewolf" else "characters"
+    return frozenset(deal.get(key, ()))
+
+
+def _talk(game, board, bots, talkers, rng):
+    """The day's talk before its votes: the living who may claim speak, in a random order
+    (claims.py), each reading the forum as the earlier speakers left it."""
+    board.sync()
+    living = set(game.living_names)
+    order = [name for name in talkers if name in living]
+    shuffle(rng, order)
+    for name in order:
+        bots[name].talk()
 
 
 def _round(game, board, bots, names, rng, turn):
@@ -104,10 +150,10 @@ def _round(game, board, bots, names, rng, turn):
     board.sync()
 
 
-def play_one(setup, seed: int, index: int, skill: str = "typical") -> tuple[str, int]:
+def play_one(setup, seed: int, index: int, skill: str = DEFAULT) -> tuple[str, int]:
     """(the result's name, the day it ended) of game `index` of an estimate, played by
-    bots of `skill` (skills.py); game i's seed does not depend on the skill."""
+    bots of `skill`; the game's deal and seed do not depend on the skill."""
     s = game_seed(seed, index)
     with collector_paused():
-        game = play_game(engine_setup(setup, s), random.Random(s))
+        game = play_game(engine_setup(setup, s), random.Random(s), skill=skill, deck=deck_of(setup))
     return (game.winner if game.over else UNFINISHED), game.day

@@ -2,6 +2,8 @@
 
 from .order import sha_key
 
+_new = object.__new__
+
 
 def majority(living: int) -> int:
     """W-4: a true majority of the living."""
@@ -89,3 +91,14 @@ class Tally:
         t.counts = dict(self.counts)
         t.changed = dict(self.changed)
         return t
+
+
+def new_tally(seed, phase):
+    """`Tally(seed, phase)` without the class call's frame: a night begins with seven."""
+    t = _new(Tally)
+    t.votes = {}
+    t.counts = {}
+    t.changed = {}
+    t.seed = seed
+    t.phase = phase
+    return t

@@ -2,7 +2,7 @@
 
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
-from ...votes import Tally
+from ...votes import new_tally
 from ...words import refusal
 from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, NOT_LIVING, REMOVED, Game, Seat
 from .abilities import AbilityMixin
@@ -42,7 +42,9 @@ class WSeat(Seat):
     )
 
     def __init__(self, name, idx, character, typ):
-        super().__init__(name, idx)
+        self.name = name  # Seat's fields, set here: super() costs a call and a frame
+        self.idx = idx
+        self.status = ALIVE
         self.character = character
         self.type = typ
         self.team = TYPES[typ][0]
@@ -321,7 +323,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     # --- resets -------------------------------------------------------------------------
     def reset_day(self):
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self.lynched_today = None
         self.survived_today = set()
         self.deaths_today = []
@@ -331,13 +333,15 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def reset_night(self):
         phase = self.phase
-        self.coven_votes = Tally(self.seed, phase)  # W-5a: ties by the night's SHA order
-        self.court_votes = Tally(self.seed, phase)
-        self.angels = Tally(self.seed, phase)
-        self.demons = Tally(self.seed, phase)
-        self.spy_saves = Tally(self.seed, phase)
-        self.angel_saves = Tally(self.seed, phase)
-        self.demon_saves = Tally(self.seed, phase)
+        seed = self.seed
+        new = new_tally
+        self.coven_votes = new(seed, phase)  # W-5a: ties by the night's SHA order
+        self.court_votes = new(seed, phase)
+        self.angels = new(seed, phase)
+        self.demons = new(seed, phase)
+        self.spy_saves = new(seed, phase)
+        self.angel_saves = new(seed, phase)
+        self.demon_saves = new(seed, phase)
         self.vetoes = set()
         self.archdemon_vetoes = set()
         self.archangel_spent = False
@@ -606,7 +610,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             # his other submissions, W-72), else the default type.
             pick = self.subs.get((lookout.name, "ability"))
             self.lookout_choice = pick.choice if pick is not None else self.alarm_type()
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self.begin_night()
 
     # --- W-72 -------------------------------------------------------------------------

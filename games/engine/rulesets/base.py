@@ -8,6 +8,7 @@ import re
 
 from ..errors import GameRuleError, RecordError
 from ..events import DEAD, MODERATOR, PUBLIC, Event
+from ..inputs import ACTION_KEYS
 from ..order import sha_key
 from ..revisions import UNNAMED
 from ..votes import Tally
@@ -144,11 +145,12 @@ class Game:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._direct = {
+        cls._other = (cls.check_action, cls.perform)
+        # every action of the format, so that `apply` reads the table without a fallback
+        cls._direct = {action: cls._other for action in ACTION_KEYS} | {
             action: (getattr(cls, check), getattr(cls, perform))
             for action, (check, perform) in cls.DIRECT_ACTIONS.items()
         }
-        cls._other = (cls.check_action, cls.perform)
 
     def __init__(self, seed, options, seats):
         # W-76: the rulings revision the game is played under to its end (records.begin
@@ -213,6 +215,19 @@ class Game:
         ev.data = data
         ev.meeting = None
         self.events.append(ev)
+
+    def tell_each(self, names, what, result, phase):
+        """`tell(name, what, result, None, phase)` for each of `names`, in one call: each
+        midnight tells every dead Angel the vetoes (W-18), a few hundred results a game."""
+        append = self.events.append
+        for to in names:
+            ev = _new(Event)
+            ev.kind = "info"
+            ev.phase = phase
+            ev.to = (to,)
+            ev.data = {"what": what, "result": result}
+            ev.meeting = None
+            append(ev)
 
     def log_mod(self, data):
         self.emit("moderator", MODERATOR, data)
@@ -294,7 +309,10 @@ class Game:
             actor = self.by_name.get(inp.actor)
             if actor is None:
                 return refusal("there is no player named %(player)s", {"player": inp.actor})
-            check, perform = self._direct.get(inp.action) or self._other
+            try:
+                check, perform = self._direct[inp.action]
+            except KeyError:  # not an action of the format: check_action words the refusal
+                check, perform = self._other
             why = check(self, actor, inp)
             if why is not None:
                 return why
@@ -337,7 +355,7 @@ class Game:
         actor = self.by_name.get(inp.actor)
         if actor is None:
             return refusal("there is no player named %(player)s", {"player": inp.actor})
-        return (self._direct.get(inp.action) or self._other)[0](self, actor, inp)
+        return self._direct.get(inp.action, self._other)[0](self, actor, inp)
 
     # --- shared refusals (W-8): each returns the refusal, or None --------------------
     def target_refusal(self, name):
@@ -414,11 +432,12 @@ class Game:
                 self.events.append(ev)
                 if night or self.over:
                     return
-                need = len(self.living_seats) // 2 + 1
-                for t, n in votes.counts.items():
-                    if n >= need:
-                        self.lynch(t)
-                        return
+                # check_majority, for the one count this vote raised: every change that
+                # could make a majority (a vote, a death or removal by day) is followed by
+                # the check, so before this vote no count held one, and only the target's
+                # can hold one now (W-4).
+                if votes.counts[target] >= len(self.living_seats) // 2 + 1:
+                    self.lynch(target)
         else:
             self.votes.withdraw(actor.name, self.seq)
             self.emit("unvote", PUBLIC, {"voter": actor.name})

@@ -89,9 +89,8 @@ class NightMixin:
         )
         vetoed = sorted(self.vetoes)
         phase = self.phase  # read once for the Angels' results below
-        for p in self.seats_of_team("village"):
-            if p.status == "dead":
-                self.tell(p.name, "veto", vetoed, None, phase)
+        angels = [p.name for p in self.seats_of_team("village") if p.status == "dead"]
+        self.tell_each(angels, "veto", vetoed, phase)
         for key, char in (("summoner", "summoner"), ("assassin", "assassin")):
             sub = self.sub_of(char)
             if sub is not None and self.halftime_night == self.day:

@@ -38,6 +38,7 @@ USUAL_SHAPE = {
     action: (len(keys), next(iter(keys - {"actor", "action"}), None))
     for action, keys in {**USUAL_KEYS, "ability": {"actor", "action", "targets"}}.items()
 }
+USUAL_SHAPE[None] = (0, None)  # a step without an action (an advance): found, never usual
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
 MODERATOR_WORDS = {"remove": {"player"}, "replace": {"player"}, "stalemate": set()}
 ADVANCES = ("phase", "midnight")
@@ -162,25 +163,26 @@ def parse_step(step, where, ruleset) -> Input:
         # `_action_step`. Its keys are tested by count and membership: comparing
         # `step.keys()` with a set costs about three times as much.
         action = step.get("action")
-        shape = USUAL_SHAPE.get(action) if type(action) is str else None
-        if shape is not None and len(step) == shape[0] and "actor" in step:
-            extra = shape[1]
-            if extra is None or extra in step:
-                actor = step["actor"]
-                if type(actor) is not str or not actor:  # a plain name passes without the call
-                    actor = _name(actor, where, "actor")
-                if extra == "target":
-                    target = step["target"]
-                    if type(target) is not str or not target:
-                        target = _name(target, where, "target")
-                    return new_input("action", actor, action, target)
-                if extra == "targets":  # the usual ability step: no guess nor choice
-                    targets = _targets(step["targets"], where)
-                    return new_input("action", actor, action, None, targets)
-                if extra == "what":
-                    what = _withdrawn(step["what"], where)
-                    return new_input("action", actor, action, None, (), None, None, what)
-                return new_input("action", actor, action)
+        try:
+            size, extra = USUAL_SHAPE[action]
+        except (KeyError, TypeError):  # not an action's name (the slow path says why)
+            size = extra = None
+        if len(step) == size and "actor" in step and (extra is None or extra in step):
+            actor = step["actor"]
+            if type(actor) is not str or not actor:  # a plain name passes without the call
+                actor = _name(actor, where, "actor")
+            if extra == "target":
+                target = step["target"]
+                if type(target) is not str or not target:
+                    target = _name(target, where, "target")
+                return new_input("action", actor, action, target)
+            if extra == "targets":  # the usual ability step: no guess nor choice
+                targets = _targets(step["targets"], where)
+                return new_input("action", actor, action, None, targets)
+            if extra == "what":
+                what = _withdrawn(step["what"], where)
+                return new_input("action", actor, action, None, (), None, None, what)
+            return new_input("action", actor, action)
     elif not isinstance(step, dict):
         raise RecordError(f"{where}: a step must be an object")
     if "advance" in step:

@@ -81,17 +81,25 @@ def result(ruleset, game, refused):
     log = []
     entries = {}
     info = []
+    told = info.append
     for ev in game.events:
         kind = ev.kind
         if kind not in RESULT_KINDS:  # most events (votes, submissions, logs) are not
             continue
-        if kind == "info":
+        if kind == "info":  # each item made whole, its keys in FORMAT's order
             d = ev.data
-            item = {"phase": ev.phase, "to": ev.to[0], "what": d["what"]}
             if "about" in d:
-                item["about"] = d["about"]
-            item["result"] = d["result"]
-            info.append(item)
+                told(
+                    {
+                        "phase": ev.phase,
+                        "to": ev.to[0],
+                        "what": d["what"],
+                        "about": d["about"],
+                        "result": d["result"],
+                    }
+                )
+            else:
+                told({"phase": ev.phase, "to": ev.to[0], "what": d["what"], "result": d["result"]})
         elif kind == "phase":
             entry = {"phase": ev.phase, "lynch": None, "deaths": [], "survivals": [], "public": []}
             entries[ev.phase] = entry

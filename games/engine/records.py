@@ -73,6 +73,9 @@ def replay(record):
             why = try_apply(inp)
             if why is not None:
                 refused.append({"step": i, "reason": str(why)})
+        # Freed before the collector resumes, so that its first pass does not walk them:
+        # the inputs the game keeps (its submissions) live on in the game.
+        inputs = inp = None
     return ruleset, game, refused, warnings
 
 

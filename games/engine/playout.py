@@ -100,8 +100,15 @@ def _proposer(rng, game, names):
     killers_action = "coven" if witchhunt else "pack"
     withdrawable = WITHDRAWABLE if witchhunt else ("ability", "pack")
     seats = game.seats  # never replaced: a seat is kept whoever sits in it (W-72)
-    n_seats = len(seats)
-    n_names = len(names)
+    # Fixed sizes as floats: `rand() * n` multiplies two floats without converting an int
+    # each time, to the same product (an int this small converts exactly).
+    n_seats = float(len(seats))
+    n_names = float(len(names))
+    if witchhunt:
+        day_actions, night_actions = _sized(WH_ACTIONS_DAY), _sized(WH_ACTIONS_NIGHT)
+    else:
+        day_actions, night_actions = _sized(WW_ACTIONS_DAY), _sized(WW_ACTIONS_NIGHT)
+    dead_actions = _sized(WH_ACTIONS_DEAD)
     # The day's leader and the killers change only when an input is accepted (a refused one
     # changes nothing), and `game.seq` counts those: each is read again only after one.
     leader_seq = killers_seq = -1
@@ -117,12 +124,12 @@ def _proposer(rng, game, names):
         if r < 0.065:
             player = names[floor(rand() * n_names)]
             return new_input("moderator", None, None, None, (), None, None, None, "remove", player)
-        living = game.living_names or names
         if night and rand() < 0.3:  # the killers meet: a Coven or pack vote
             if killers_seq != game.seq:
                 killers_seq = game.seq
                 killers = killers_of()[0]
             if killers:
+                living = game.living_names or names
                 return new_input(
                     "action",
                     killers[floor(rand() * len(killers))].name,
@@ -139,14 +146,12 @@ def _proposer(rng, game, names):
         if rand() < 0.05:
             what = _pick(rand, withdrawable)
             return new_input("action", seat.name, "withdraw", None, (), None, None, what)
-        if not witchhunt:
-            actions = WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY
-        elif seat.status == "dead":
-            actions = WH_ACTIONS_DEAD
+        if witchhunt and seat.status == "dead":
+            actions, n_actions = dead_actions
         else:
-            actions = WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY
-        action = actions[floor(rand() * len(actions))]
-        pool = names if rand() < 0.05 else living
+            actions, n_actions = night_actions if night else day_actions
+        action = actions[floor(rand() * n_actions)]
+        pool = names if rand() < 0.05 else game.living_names or names
         target = pool[floor(rand() * len(pool))]
         if action != "ability":
             return new_input("action", seat.name, action, target)
@@ -162,6 +167,10 @@ def _proposer(rng, game, names):
         return new_input("action", seat.name, action, target, targets, guess, choice)
 
     return propose
+
+
+def _sized(actions):
+    return actions, float(len(actions))
 
 
 def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):

@@ -386,7 +386,7 @@ class Game:
                     "choose exactly %(count)s player", "choose exactly %(count)s players", lo
                 )
             return refusal("choose between %(low)s and %(high)s players", {"low": lo, "high": hi})
-        if len(set(names)) != len(names):
+        if len(names) > 1 and len(set(names)) != len(names):  # one name needs no set
             return refusal("choose different players")
         # each name as target_refusal checks it, and not chosen by themselves unless allowed
         by_name = self.by_name

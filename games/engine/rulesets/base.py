@@ -27,6 +27,13 @@ NOT_LIVING = refusal("you are not a living player")
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
 
 
+def phase_name(day, night):
+    """The name of a phase ("day 3", "night 3")."""
+    if day < 100:
+        return PHASE_NAMES[night][day]
+    return f"night {day}" if night else f"day {day}"
+
+
 class Seat:
     """A player of the game: the seat holds the cards, whoever sits in it (W-72).
 
@@ -99,7 +106,7 @@ def _slot_names(cls):
     names = []
     for klass in reversed(cls.__mro__):
         for name in klass.__dict__.get("__slots__", ()):
-            if name not in ("__dict__", "_memo", "_fixed"):
+            if name not in ("__dict__", "_memo", "_fixed", "phase"):
                 names.append(name)
     return names
 
@@ -121,6 +128,7 @@ class Game:
         "by_name",
         "day",
         "night",
+        "phase",
         "midnight",
         "over",
         "winner",
@@ -159,8 +167,7 @@ class Game:
         self.options = options
         self.seats = seats
         self.by_name = {s.name: s for s in seats}
-        self.day = 1
-        self.night = False
+        self.enter_phase(1, False)
         self.midnight = False
         self.over = False
         self.winner = None
@@ -172,19 +179,16 @@ class Game:
         self._roster_changed()
 
     # --- phases and events -------------------------------------------------------
-    @property
-    def phase(self):
-        try:
-            return PHASE_NAMES[self.night][self.day]
-        except IndexError:  # past the table
-            return f"night {self.day}" if self.night else f"day {self.day}"
+    # `phase`, the name of the phase ("day 3"), is kept beside `day` and `night`, which
+    # change only here: nearly every event and tally reads it. It is not pickled (derived).
+    def enter_phase(self, day, night):
+        self.day = day
+        self.night = night
+        self.phase = phase_name(day, night)
 
-    # emit and tell read the phase name from the table themselves: they make nearly every
-    # event, and a property read costs a Python call each time.
     def emit(self, kind, to, data, phase=None, meeting=None):
         if not phase:
-            day = self.day
-            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
+            phase = self.phase
         # Event.of(kind, phase, to, data, meeting), its fields set here: a call fewer, for
         # nearly every event.
         ev = Event()
@@ -205,8 +209,7 @@ class Game:
         if about is not None:
             data["about"] = about
         if not phase:
-            day = self.day
-            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
+            phase = self.phase
         ev = Event()  # emit, inlined
         ev.kind = "info"
         ev.phase = phase
@@ -273,6 +276,7 @@ class Game:
         for name, value in state.items():  # a state pickled before the slots reads the same
             setattr(self, name, value)
         self._fixed = {}
+        self.phase = phase_name(self.day, self.night)
         self._roster_changed()  # also gives a state pickled before the roster existed one
 
     # --- queries -----------------------------------------------------------------
@@ -419,17 +423,14 @@ class Game:
             votes = self.votes
             if votes.cast(actor.name, target, self.seq):
                 # emit and check_majority, inlined: a vote is the commonest input
-                day = self.day
-                night = self.night
-                phase = PHASE_NAMES[night][day] if day < 100 else self.phase
                 ev = Event()
                 ev.kind = "vote"
-                ev.phase = phase
+                ev.phase = self.phase
                 ev.to = PUBLIC
                 ev.data = {"voter": actor.name, "target": target}
                 ev.meeting = None
                 self.events.append(ev)
-                if night or self.over:
+                if self.night or self.over:
                     return
                 # check_majority, for the one count this vote raised: every change that
                 # could make a majority (a vote, a death or removal by day) is followed by

@@ -325,8 +325,7 @@ class WerewolfGame(Game):
         night_phase = self.phase
         order = announcement_order(self.seed, night_phase, dead)  # W-13
         found = self.gerbil_found
-        self.day += 1
-        self.night = False
+        self.enter_phase(self.day + 1, False)
         self.midnight = False
         self.votes = Tally(self.seed, self.phase)  # W-5a
         self.subs = {}
@@ -334,7 +333,7 @@ class WerewolfGame(Game):
         self.run_batch(order, phase=night_phase, morning_found=found)
 
     def end_day(self):
-        self.night = True
+        self.enter_phase(self.day, True)
         self.midnight = False
         self.reset_night()
         self.emit("phase", PUBLIC, {"phase": self.phase})

@@ -150,7 +150,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.subs = {}
         self.reset_day()
         self.reset_night()
-        self.night = False
+        self.enter_phase(self.day, False)
         self.emit("phase", PUBLIC, {"phase": self.phase})
         if options["public_setup"]:  # W-23
             counts = {}

@@ -17,7 +17,7 @@ class NightMixin:
 
     # --- the start of a night -------------------------------------------------------
     def begin_night(self):
-        self.night = True
+        self.enter_phase(self.day, True)
         self.midnight = False
         self.reset_night()
         self.emit("phase", PUBLIC, {"phase": self.phase})
@@ -145,8 +145,7 @@ class NightMixin:
     def morning(self, outcomes):
         night_phase = self.phase
         order = announcement_order(self.seed, night_phase, list(outcomes))  # W-13
-        self.day += 1
-        self.night = False
+        self.enter_phase(self.day + 1, False)
         self.midnight = False
         self.reset_day()
         self.emit("phase", PUBLIC, {"phase": self.phase})

@@ -32,10 +32,10 @@ USUAL_KEYS = {
     action: frozenset({"actor", "action"} | required)
     for action, (required, optional) in ACTION_KEYS.items()
 }
-# action -> (its usual step's number of keys, its one key besides "actor" and "action" or
-# None): the usual ability step names its targets and no guess nor choice
+# action -> (its usual step's number of keys, its one key besides "action": "actor" when it
+# has no other): the usual ability step names its targets and no guess nor choice
 USUAL_SHAPE = {
-    action: (len(keys), next(iter(keys - {"actor", "action"}), None))
+    action: (len(keys), next(iter(keys - {"actor", "action"}), "actor"))
     for action, keys in {**USUAL_KEYS, "ability": {"actor", "action", "targets"}}.items()
 }
 USUAL_SHAPE[None] = (0, None)  # a step without an action (an advance): found, never usual
@@ -167,7 +167,7 @@ def parse_step(step, where, ruleset) -> Input:
             size, extra = USUAL_SHAPE[action]
         except (KeyError, TypeError):  # not an action's name (the slow path says why)
             size = extra = None
-        if len(step) == size and "actor" in step and (extra is None or extra in step):
+        if len(step) == size and "actor" in step and extra in step:
             actor = step["actor"]
             if type(actor) is not str or not actor:  # a plain name passes without the call
                 actor = _name(actor, where, "actor")

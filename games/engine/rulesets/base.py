@@ -11,7 +11,7 @@ from ..events import DEAD, MODERATOR, PUBLIC, Event
 from ..inputs import ACTION_KEYS
 from ..order import sha_key
 from ..revisions import UNNAMED
-from ..votes import Tally
+from ..votes import new_tally
 from ..words import refusal, refusal_n
 
 ALIVE = "alive"
@@ -174,7 +174,7 @@ class Game:
         self.winners = []
         self.events = []
         self.seq = 0
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self._fixed = {}
         self._roster_changed()
 

@@ -106,7 +106,7 @@ def _slot_names(cls):
     names = []
     for klass in reversed(cls.__mro__):
         for name in klass.__dict__.get("__slots__", ()):
-            if name not in ("__dict__", "_memo", "_fixed", "phase"):
+            if name not in ("__dict__", "_memo", "_fixed", "_actions", "phase"):
                 names.append(name)
     return names
 
@@ -140,6 +140,7 @@ class Game:
         "living_names",
         "_memo",
         "_fixed",
+        "_actions",
         "__dict__",
     )
     STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
@@ -176,6 +177,7 @@ class Game:
         self.seq = 0
         self.votes = new_tally(self.seed, self.phase)  # W-5a
         self._fixed = {}
+        self._actions = self._direct  # a slot: a class attribute read costs a lookup
         self._roster_changed()
 
     # --- phases and events -------------------------------------------------------
@@ -276,6 +278,7 @@ class Game:
         for name, value in state.items():  # a state pickled before the slots reads the same
             setattr(self, name, value)
         self._fixed = {}
+        self._actions = self._direct
         self.phase = phase_name(self.day, self.night)
         self._roster_changed()  # also gives a state pickled before the roster existed one
 
@@ -313,7 +316,7 @@ class Game:
             if actor is None:
                 return refusal("there is no player named %(player)s", {"player": inp.actor})
             try:
-                check, perform = self._direct[inp.action]
+                check, perform = self._actions[inp.action]
             except KeyError:  # not an action of the format: check_action words the refusal
                 check, perform = self._other
             why = check(self, actor, inp)

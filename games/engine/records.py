@@ -71,8 +71,9 @@ def replay(record):
         try_apply = game.try_apply  # the refusal returned, not raised: apply's cost without it
         for i, inp in enumerate(inputs):
             why = try_apply(inp)
-            if why is not None:
-                refused.append({"step": i, "reason": str(why)})
+            if why is not None:  # a refusal without arguments is its sentence (words.py)
+                reason = why.msgid if why.args is None else str(why)
+                refused.append({"step": i, "reason": reason})
         # Freed before the collector resumes, so that its first pass does not walk them:
         # the inputs the game keeps (its submissions) live on in the game.
         inputs = inp = None

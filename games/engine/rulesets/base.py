@@ -222,14 +222,16 @@ class Game:
 
     def tell_each(self, names, what, result, phase):
         """`tell(name, what, result, None, phase)` for each of `names`, in one call: each
-        midnight tells every dead Angel the vetoes (W-18), a few hundred results a game."""
+        midnight tells every dead Angel the vetoes (W-18), a few hundred results a game.
+        The events share their data, as they share its result: the same for each."""
         append = self.events.append
+        data = {"what": what, "result": result}
         for to in names:
             ev = Event()
             ev.kind = "info"
             ev.phase = phase
             ev.to = (to,)
-            ev.data = {"what": what, "result": result}
+            ev.data = data
             ev.meeting = None
             append(ev)
 

@@ -23,6 +23,8 @@ REMOVED = "removed"  # removed by the moderator (W-72)
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 # The commonest refusal, made once: a playout asks the dead to act thousands of times.
 NOT_LIVING = refusal("you are not a living player")
+NO_VOTE = refusal("you have no vote to withdraw")
+DAY_VOTE_ONLY = refusal("you can only vote by day")
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
 
@@ -411,7 +413,7 @@ class Game:
     def check_vote(self, actor, inp):
         # target_refusal, inlined: a vote is the commonest input
         if self.night:
-            return refusal("you can only vote by day")
+            return DAY_VOTE_ONLY
         if actor.status != ALIVE:
             return NOT_LIVING
         if inp.action == "vote":
@@ -419,7 +421,7 @@ class Game:
             if seat is None or seat.status != ALIVE:
                 return refusal("%(target)s is not a living player", {"target": inp.target})
         elif actor.name not in self.votes.votes:
-            return refusal("you have no vote to withdraw")
+            return NO_VOTE
         return None
 
     def perform_vote(self, actor, inp):

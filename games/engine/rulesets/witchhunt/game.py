@@ -11,6 +11,16 @@ from .cards import TYPES
 from .night import NightMixin
 
 AFTERLIFE_ONLY = refusal("only the dead in the afterlife can do that")
+# The commonest refusals of a random playout, made once (as NOT_LIVING): a check returns
+# one of these hundreds of times a game, without a call each time.
+NO_WEAPON = refusal("you have no weapon to use")
+NO_CARD = refusal("you hold no Archangel card")
+NIGHT_ONLY = refusal("you can only do that at night")
+DEMONS_VETO = refusal("only Demons can do that; Angels protect")
+NOT_IN_COVEN = refusal("you are not in the Coven")
+NOT_IN_COURT = refusal("you are not in the King's Court")
+TARGET_LOCKED = refusal("the target was locked at midnight")
+NOTHING_TO_SAVE = refusal("there is nothing to save tonight")
 # Whole sentences, one a vote, so that a translation need not glue a word in.
 NO_VOTE_TO_WITHDRAW = {
     "coven": refusal("you have no coven vote to withdraw"),
@@ -372,7 +382,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if actor.status != ALIVE:
                 return NOT_LIVING
             if actor.weapon_night is None or "weapon" in actor.used:
-                return refusal("you have no weapon to use")
+                return NO_WEAPON
             if actor.weapon_night >= self.day:
                 return refusal("a weapon can be used from the night after it was given")
             return self.target_refusal(inp.target)
@@ -380,7 +390,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if actor.status != DEAD_:
                 return AFTERLIFE_ONLY
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             target = self.seat(inp.target)
             if target is None or target.status != DEAD_ or target is actor:
                 return refusal(
@@ -388,7 +398,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
                 )
             return None
         if not self.night:
-            return refusal("you can only do that at night")
+            return NIGHT_ONLY
         if a == "save":
             return self.check_save(actor, inp)
         if actor.status != DEAD_:
@@ -397,7 +407,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if a in ("protect", "archangel") and not angel:
             return refusal("only Angels can do that; Demons veto")
         if a in ("veto", "archdemon") and angel:
-            return refusal("only Demons can do that; Angels protect")
+            return DEMONS_VETO
         if a == "protect":
             why = self.target_refusal(inp.target)
             if why is None and self.midnight and inp.target in self.vetoes:
@@ -412,7 +422,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return self.target_refusal(inp.target)
         if a == "archangel":  # W-20
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             if not self.midnight:
                 return refusal("an Archangel card can only be spent after midnight")
             if self.archangel_spent:
@@ -420,7 +430,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return None
         if a == "archdemon":
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             if self.midnight:
                 return refusal("an Archdemon veto must be made before midnight")
             return self.target_refusal(inp.target)
@@ -430,25 +440,25 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
         a = inp.action
         if not self.night:
-            return refusal("you can only do that at night")
+            return NIGHT_ONLY
         if actor.status != ALIVE:
             return NOT_LIVING
         if a == "coven" and actor not in self._coven()[0]:
-            return refusal("you are not in the Coven")
+            return NOT_IN_COVEN
         if a == "court":
             # Membership first: a non-member gets one reason whether or not a Court
             # exists or meets, so a refusal never reveals a King (W-8).
             if actor.name not in self.court_living():
-                return refusal("you are not in the King's Court")
+                return NOT_IN_COURT
             if not self.court_meets():
                 return refusal("the King's Court does not meet tonight")
         if self.midnight:
-            return refusal("the target was locked at midnight")
+            return TARGET_LOCKED
         return self.target_refusal(inp.target)
 
     def check_save(self, actor, inp):
         if self.halftime_night != self.day:
-            return refusal("there is nothing to save tonight")
+            return NOTHING_TO_SAVE
         if not self.midnight:
             return refusal("save votes are taken after midnight")
         if actor.status == ALIVE and actor.type == "village_spy":

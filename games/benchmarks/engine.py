@@ -1,8 +1,13 @@
 """The rules engine's speed: the bench record replayed, random games played to a win."""
 
 import json
+import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -40,6 +45,57 @@ def games_per_second(ruleset, players, seconds, seed=2026):
     return done / elapsed, steps / done, ended / done
 
 
+# Instructions a unit (valgrind's cachegrind): what load cannot move. The issue's targets.
+INSTRUCTION_TARGETS = {"replay": 40e6, "witchhunt": 10e6, "werewolf": None}
+INSTRUCTION_UNITS = {"replay": 10, "witchhunt": 20, "werewolf": 20}
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def instructions(workload, units):
+    """Instructions per unit of `workload` (engine_count.py), counted by cachegrind: a
+    run of `units` units minus a run of none, each after the same warm-up and imports.
+    The hash seed is fixed, so the two runs lay out their dicts and sets alike."""
+    counts = []
+    for n in (0, units):
+        run = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                "--cachegrind-out-file=/dev/null",
+                sys.executable,
+                "-m",
+                "games.benchmarks.engine_count",
+                workload,
+                str(n),
+            ],
+            cwd=PROJECT,
+            env={**os.environ, "PYTHONPATH": str(PROJECT), "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        counts.append(int(found.group(1).replace(",", "")))
+    return (counts[1] - counts[0]) / units
+
+
+def write_instructions(write):
+    if shutil.which("valgrind") is None:
+        write("engine.instructions skipped: valgrind is not installed (apt install valgrind)")
+        return
+    for workload, units in INSTRUCTION_UNITS.items():
+        per = instructions(workload, units)
+        what = BENCH_RECORD if workload == "replay" else f"playout {workload}, 20 players"
+        target = INSTRUCTION_TARGETS[workload]
+        goal = f"; target <= {target / 1e6:.0f} M" if target else ""
+        write(
+            f"engine.instructions {what}: {per / 1e6:.2f} M instructions a "
+            f"{'replay' if workload == 'replay' else 'game'} (cachegrind, {units} runs "
+            f"minus none{goal})"
+        )
+
+
 def run(write, options):
     with open(BENCH_RECORD_PATH, encoding="utf-8") as f:
         record = json.load(f)
@@ -56,3 +112,4 @@ def run(write, options):
             f"on one core ({avg:.0f} accepted steps a game, {ended:.0%} "
             "played to a win; target >= 1,000 games/s)"
         )
+    write_instructions(write)

@@ -8,7 +8,7 @@ import random
 from math import floor
 
 from .draws import sample
-from .inputs import Input
+from .inputs import Input, new_input
 from .revisions import CURRENT
 from .rulesets.werewolf.roles import ROLES
 from .rulesets.witchhunt.cards import CHARACTERS, HOLY, TYPES
@@ -100,23 +100,37 @@ def _proposer(rng, game, names):
     killers_action = "coven" if witchhunt else "pack"
     withdrawable = WITHDRAWABLE if witchhunt else ("ability", "pack")
     seats = game.seats  # never replaced: a seat is kept whoever sits in it (W-72)
-    n_seats = len(seats)
-    n_names = len(names)
+    # Fixed sizes as floats: `rand() * n` multiplies two floats without converting an int
+    # each time, to the same product (an int this small converts exactly).
+    n_seats = float(len(seats))
+    n_names = float(len(names))
+    if witchhunt:
+        day_actions, night_actions = _sized(WH_ACTIONS_DAY), _sized(WH_ACTIONS_NIGHT)
+    else:
+        day_actions, night_actions = _sized(WW_ACTIONS_DAY), _sized(WW_ACTIONS_NIGHT)
+    dead_actions = _sized(WH_ACTIONS_DEAD)
+    # The day's leader and the killers change only when an input is accepted (a refused one
+    # changes nothing), and `game.seq` counts those: each is read again only after one.
+    leader_seq = killers_seq = -1
+    leader = killers = None
 
     def propose():
+        nonlocal leader_seq, leader, killers_seq, killers
         r = rand()
         night = game.night
-        if r < 0.06:  # Input(kind, actor, action, target, targets, guess, choice, what, word)
+        if r < 0.06:  # new_input(kind, actor, action, target, targets, guess, choice, what, word)
             word = "midnight" if night and not game.midnight and rand() < 0.7 else "phase"
-            return Input("advance", None, None, None, (), None, None, None, word)
+            return new_input("advance", None, None, None, (), None, None, None, word)
         if r < 0.065:
             player = names[floor(rand() * n_names)]
-            return Input("moderator", None, None, None, (), None, None, None, "remove", player)
-        living = game.living_names or names
+            return new_input("moderator", None, None, None, (), None, None, None, "remove", player)
         if night and rand() < 0.3:  # the killers meet: a Coven or pack vote
-            killers = killers_of()[0]
+            if killers_seq != game.seq:
+                killers_seq = game.seq
+                killers = killers_of()[0]
             if killers:
-                return Input(
+                living = game.living_names or names
+                return new_input(
                     "action",
                     killers[floor(rand() * len(killers))].name,
                     killers_action,
@@ -124,23 +138,23 @@ def _proposer(rng, game, names):
                 )
         seat = seats[floor(rand() * n_seats)]
         if not night and rand() < 0.5:  # a bandwagon: vote with the leader
-            leader = game.votes.plurality()
+            if leader_seq != game.seq:
+                leader_seq = game.seq
+                leader = game.votes.plurality()
             if leader is not None:
-                return Input("action", seat.name, "vote", leader)
+                return new_input("action", seat.name, "vote", leader)
         if rand() < 0.05:
             what = _pick(rand, withdrawable)
-            return Input("action", seat.name, "withdraw", None, (), None, None, what)
-        if not witchhunt:
-            actions = WW_ACTIONS_NIGHT if night else WW_ACTIONS_DAY
-        elif seat.status == "dead":
-            actions = WH_ACTIONS_DEAD
+            return new_input("action", seat.name, "withdraw", None, (), None, None, what)
+        if witchhunt and seat.status == "dead":
+            actions, n_actions = dead_actions
         else:
-            actions = WH_ACTIONS_NIGHT if night else WH_ACTIONS_DAY
-        action = actions[floor(rand() * len(actions))]
-        pool = names if rand() < 0.05 else living
+            actions, n_actions = night_actions if night else day_actions
+        action = actions[floor(rand() * n_actions)]
+        pool = names if rand() < 0.05 else game.living_names or names
         target = pool[floor(rand() * len(pool))]
         if action != "ability":
-            return Input("action", seat.name, action, target)
+            return new_input("action", seat.name, action, target)
         k = _pick(rand, (0, 1, 1, 1, 2, 3))
         targets = tuple(sample(rng, pool, k)) if k <= len(pool) else ()
         guess = choice = None
@@ -150,9 +164,13 @@ def _proposer(rng, game, names):
             choice = _pick(rand, SORTED_TYPES)
         elif seat.character == "wizard":
             guess = _pick(rand, SORTED_CHARACTERS)
-        return Input("action", seat.name, action, target, targets, guess, choice)
+        return new_input("action", seat.name, action, target, targets, guess, choice)
 
     return propose
+
+
+def _sized(actions):
+    return actions, float(len(actions))
 
 
 def random_game(rng: random.Random, setup: dict, *, max_steps=600, tries=8):

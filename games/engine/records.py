@@ -71,8 +71,12 @@ def replay(record):
         try_apply = game.try_apply  # the refusal returned, not raised: apply's cost without it
         for i, inp in enumerate(inputs):
             why = try_apply(inp)
-            if why is not None:
-                refused.append({"step": i, "reason": str(why)})
+            if why is not None:  # a refusal without arguments is its sentence (words.py)
+                reason = why.msgid if why.args is None else str(why)
+                refused.append({"step": i, "reason": reason})
+        # Freed before the collector resumes, so that its first pass does not walk them:
+        # the inputs the game keeps (its submissions) live on in the game.
+        inputs = inp = None
     return ruleset, game, refused, warnings
 
 
@@ -81,17 +85,25 @@ def result(ruleset, game, refused):
     log = []
     entries = {}
     info = []
+    told = info.append
     for ev in game.events:
         kind = ev.kind
         if kind not in RESULT_KINDS:  # most events (votes, submissions, logs) are not
             continue
-        if kind == "info":
+        if kind == "info":  # each item made whole, its keys in FORMAT's order
             d = ev.data
-            item = {"phase": ev.phase, "to": ev.to[0], "what": d["what"]}
             if "about" in d:
-                item["about"] = d["about"]
-            item["result"] = d["result"]
-            info.append(item)
+                told(
+                    {
+                        "phase": ev.phase,
+                        "to": ev.to[0],
+                        "what": d["what"],
+                        "about": d["about"],
+                        "result": d["result"],
+                    }
+                )
+            else:
+                told({"phase": ev.phase, "to": ev.to[0], "what": d["what"], "result": d["result"]})
         elif kind == "phase":
             entry = {"phase": ev.phase, "lynch": None, "deaths": [], "survivals": [], "public": []}
             entries[ev.phase] = entry

@@ -2,6 +2,8 @@
 
 from .order import sha_key
 
+_new = object.__new__
+
 
 def majority(living: int) -> int:
     """W-4: a true majority of the living."""
@@ -34,13 +36,19 @@ class Tally:
         old = votes.get(voter)
         if old == target:
             return False  # W-5a: an identical resubmission changes nothing
-        if old is not None:
-            self._bump(old, -1, (seq, 0))  # W-5a: the old target's count changes first
+        counts = self.counts
+        changed = self.changed
+        if old is not None:  # W-5a: the old target's count changes first (_bump, inlined)
+            n = counts.get(old, 0) - 1
+            if n:
+                counts[old] = n
+            else:
+                del counts[old]
+            changed[old] = (seq, 0)
         votes[voter] = target
         # _bump(target, 1, (seq, 1)), inlined: a count that rises never reaches 0
-        counts = self.counts
         counts[target] = counts.get(target, 0) + 1
-        self.changed[target] = (seq, 1)
+        changed[target] = (seq, 1)
         return True
 
     def withdraw(self, voter, seq) -> bool:
@@ -89,3 +97,14 @@ class Tally:
         t.counts = dict(self.counts)
         t.changed = dict(self.changed)
         return t
+
+
+def new_tally(seed, phase):
+    """`Tally(seed, phase)` without the class call's frame: a night begins with seven."""
+    t = _new(Tally)
+    t.votes = {}
+    t.counts = {}
+    t.changed = {}
+    t.seed = seed
+    t.phase = phase
+    return t

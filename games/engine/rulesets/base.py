@@ -8,9 +8,10 @@ import re
 
 from ..errors import GameRuleError, RecordError
 from ..events import DEAD, MODERATOR, PUBLIC, Event
+from ..inputs import ACTION_KEYS
 from ..order import sha_key
 from ..revisions import UNNAMED
-from ..votes import Tally
+from ..votes import new_tally
 from ..words import refusal, refusal_n
 
 ALIVE = "alive"
@@ -22,9 +23,17 @@ REMOVED = "removed"  # removed by the moderator (W-72)
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 # The commonest refusal, made once: a playout asks the dead to act thousands of times.
 NOT_LIVING = refusal("you are not a living player")
+NO_VOTE = refusal("you have no vote to withdraw")
+DAY_VOTE_ONLY = refusal("you can only vote by day")
 # "day N" and "night N", made once for the first hundred days: nearly every event reads one.
-_new = object.__new__  # an Event without its __init__ call (emit)
 PHASE_NAMES = tuple(tuple(f"{word} {n}" for n in range(100)) for word in ("day", "night"))
+
+
+def phase_name(day, night):
+    """The name of a phase ("day 3", "night 3")."""
+    if day < 100:
+        return PHASE_NAMES[night][day]
+    return f"night {day}" if night else f"day {day}"
 
 
 class Seat:
@@ -99,7 +108,7 @@ def _slot_names(cls):
     names = []
     for klass in reversed(cls.__mro__):
         for name in klass.__dict__.get("__slots__", ()):
-            if name not in ("__dict__", "_memo", "_fixed"):
+            if name not in ("__dict__", "_memo", "_fixed", "_actions", "phase"):
                 names.append(name)
     return names
 
@@ -121,6 +130,7 @@ class Game:
         "by_name",
         "day",
         "night",
+        "phase",
         "midnight",
         "over",
         "winner",
@@ -132,6 +142,7 @@ class Game:
         "living_names",
         "_memo",
         "_fixed",
+        "_actions",
         "__dict__",
     )
     STALEMATE_REFUSAL = None  # why a declared stalemate is refused, in a ruleset without one
@@ -144,11 +155,12 @@ class Game:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._direct = {
+        cls._other = (cls.check_action, cls.perform)
+        # every action of the format, so that `apply` reads the table without a fallback
+        cls._direct = {action: cls._other for action in ACTION_KEYS} | {
             action: (getattr(cls, check), getattr(cls, perform))
             for action, (check, perform) in cls.DIRECT_ACTIONS.items()
         }
-        cls._other = (cls.check_action, cls.perform)
 
     def __init__(self, seed, options, seats):
         # W-76: the rulings revision the game is played under to its end (records.begin
@@ -158,35 +170,32 @@ class Game:
         self.options = options
         self.seats = seats
         self.by_name = {s.name: s for s in seats}
-        self.day = 1
-        self.night = False
+        self.enter_phase(1, False)
         self.midnight = False
         self.over = False
         self.winner = None
         self.winners = []
         self.events = []
         self.seq = 0
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self._fixed = {}
+        self._actions = self._direct  # a slot: a class attribute read costs a lookup
         self._roster_changed()
 
     # --- phases and events -------------------------------------------------------
-    @property
-    def phase(self):
-        try:
-            return PHASE_NAMES[self.night][self.day]
-        except IndexError:  # past the table
-            return f"night {self.day}" if self.night else f"day {self.day}"
+    # `phase`, the name of the phase ("day 3"), is kept beside `day` and `night`, which
+    # change only here: nearly every event and tally reads it. It is not pickled (derived).
+    def enter_phase(self, day, night):
+        self.day = day
+        self.night = night
+        self.phase = phase_name(day, night)
 
-    # emit and tell read the phase name from the table themselves: they make nearly every
-    # event, and a property read costs a Python call each time.
     def emit(self, kind, to, data, phase=None, meeting=None):
         if not phase:
-            day = self.day
-            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
-        # Event(kind, phase, to, data, meeting), its fields set here: a class call with a
-        # Python __init__ costs a frame of its own in CPython 3.11, for nearly every event.
-        ev = _new(Event)
+            phase = self.phase
+        # Event.of(kind, phase, to, data, meeting), its fields set here: a call fewer, for
+        # nearly every event.
+        ev = Event()
         ev.kind = kind
         ev.phase = phase
         ev.to = to
@@ -204,15 +213,29 @@ class Game:
         if about is not None:
             data["about"] = about
         if not phase:
-            day = self.day
-            phase = PHASE_NAMES[self.night][day] if day < 100 else self.phase
-        ev = _new(Event)  # emit, inlined
+            phase = self.phase
+        ev = Event()  # emit, inlined
         ev.kind = "info"
         ev.phase = phase
         ev.to = (to,)
         ev.data = data
         ev.meeting = None
         self.events.append(ev)
+
+    def tell_each(self, names, what, result, phase):
+        """`tell(name, what, result, None, phase)` for each of `names`, in one call: each
+        midnight tells every dead Angel the vetoes (W-18), a few hundred results a game.
+        The events share their data, as they share its result: the same for each."""
+        append = self.events.append
+        data = {"what": what, "result": result}
+        for to in names:
+            ev = Event()
+            ev.kind = "info"
+            ev.phase = phase
+            ev.to = (to,)
+            ev.data = data
+            ev.meeting = None
+            append(ev)
 
     def log_mod(self, data):
         self.emit("moderator", MODERATOR, data)
@@ -259,6 +282,8 @@ class Game:
         for name, value in state.items():  # a state pickled before the slots reads the same
             setattr(self, name, value)
         self._fixed = {}
+        self._actions = self._direct
+        self.phase = phase_name(self.day, self.night)
         self._roster_changed()  # also gives a state pickled before the roster existed one
 
     # --- queries -----------------------------------------------------------------
@@ -294,7 +319,10 @@ class Game:
             actor = self.by_name.get(inp.actor)
             if actor is None:
                 return refusal("there is no player named %(player)s", {"player": inp.actor})
-            check, perform = self._direct.get(inp.action) or self._other
+            try:
+                check, perform = self._actions[inp.action]
+            except KeyError:  # not an action of the format: check_action words the refusal
+                check, perform = self._other
             why = check(self, actor, inp)
             if why is not None:
                 return why
@@ -337,7 +365,7 @@ class Game:
         actor = self.by_name.get(inp.actor)
         if actor is None:
             return refusal("there is no player named %(player)s", {"player": inp.actor})
-        return (self._direct.get(inp.action) or self._other)[0](self, actor, inp)
+        return self._direct.get(inp.action, self._other)[0](self, actor, inp)
 
     # --- shared refusals (W-8): each returns the refusal, or None --------------------
     def target_refusal(self, name):
@@ -369,7 +397,7 @@ class Game:
                     "choose exactly %(count)s player", "choose exactly %(count)s players", lo
                 )
             return refusal("choose between %(low)s and %(high)s players", {"low": lo, "high": hi})
-        if len(set(names)) != len(names):
+        if len(names) > 1 and len(set(names)) != len(names):  # one name needs no set
             return refusal("choose different players")
         # each name as target_refusal checks it, and not chosen by themselves unless allowed
         by_name = self.by_name
@@ -385,7 +413,7 @@ class Game:
     def check_vote(self, actor, inp):
         # target_refusal, inlined: a vote is the commonest input
         if self.night:
-            return refusal("you can only vote by day")
+            return DAY_VOTE_ONLY
         if actor.status != ALIVE:
             return NOT_LIVING
         if inp.action == "vote":
@@ -393,7 +421,7 @@ class Game:
             if seat is None or seat.status != ALIVE:
                 return refusal("%(target)s is not a living player", {"target": inp.target})
         elif actor.name not in self.votes.votes:
-            return refusal("you have no vote to withdraw")
+            return NO_VOTE
         return None
 
     def perform_vote(self, actor, inp):
@@ -402,23 +430,21 @@ class Game:
             votes = self.votes
             if votes.cast(actor.name, target, self.seq):
                 # emit and check_majority, inlined: a vote is the commonest input
-                day = self.day
-                night = self.night
-                phase = PHASE_NAMES[night][day] if day < 100 else self.phase
-                ev = _new(Event)
+                ev = Event()
                 ev.kind = "vote"
-                ev.phase = phase
+                ev.phase = self.phase
                 ev.to = PUBLIC
                 ev.data = {"voter": actor.name, "target": target}
                 ev.meeting = None
                 self.events.append(ev)
-                if night or self.over:
+                if self.night or self.over:
                     return
-                need = len(self.living_seats) // 2 + 1
-                for t, n in votes.counts.items():
-                    if n >= need:
-                        self.lynch(t)
-                        return
+                # check_majority, for the one count this vote raised: every change that
+                # could make a majority (a vote, a death or removal by day) is followed by
+                # the check, so before this vote no count held one, and only the target's
+                # can hold one now (W-4).
+                if votes.counts[target] >= len(self.living_seats) // 2 + 1:
+                    self.lynch(target)
         else:
             self.votes.withdraw(actor.name, self.seq)
             self.emit("unvote", PUBLIC, {"voter": actor.name})

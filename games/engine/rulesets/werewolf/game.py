@@ -4,7 +4,7 @@
 from ...errors import GameRuleError
 from ...events import DEAD, PUBLIC
 from ...order import announcement_order
-from ...votes import Tally
+from ...votes import new_tally
 from ...words import refusal
 from ..base import ALIVE, DEAD_, NOT_LIVING, REMOVED, Game, Seat
 from .roles import EVIL, GOOD, ROLES
@@ -82,7 +82,7 @@ class WerewolfGame(Game):
         return pack
 
     def reset_night(self):
-        self.pack_votes = Tally(self.seed, self.phase)  # W-5a
+        self.pack_votes = new_tally(self.seed, self.phase)  # W-5a
         self.subs = {}
         self.victim = None
         self.hexed = None
@@ -325,16 +325,15 @@ class WerewolfGame(Game):
         night_phase = self.phase
         order = announcement_order(self.seed, night_phase, dead)  # W-13
         found = self.gerbil_found
-        self.day += 1
-        self.night = False
+        self.enter_phase(self.day + 1, False)
         self.midnight = False
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self.subs = {}
         self.emit("phase", PUBLIC, {"phase": self.phase})
         self.run_batch(order, phase=night_phase, morning_found=found)
 
     def end_day(self):
-        self.night = True
+        self.enter_phase(self.day, True)
         self.midnight = False
         self.reset_night()
         self.emit("phase", PUBLIC, {"phase": self.phase})

@@ -1,8 +1,12 @@
 """The Witchhunt 9.0 ruleset (../shared/rules/witchhunt-rulings.md)."""
 
+from operator import attrgetter
+
 from .cards import CHARACTERS, TYPES
 from .game import WitchhuntGame
 from .setup import read_setup, setup_problems
+
+BY_NAME = attrgetter("name")  # a seat's sort key, without a Python call a seat
 
 
 class Witchhunt:
@@ -18,7 +22,7 @@ class Witchhunt:
 
     def final(self, game):
         # FORMAT: the keys of an object keyed by names are sorted
-        return {"extra_lives": {p.name: p.lives for p in sorted(game.seats, key=lambda p: p.name)}}
+        return {"extra_lives": {p.name: p.lives for p in sorted(game.seats, key=BY_NAME)}}
 
 
 RULESET = Witchhunt()

@@ -17,6 +17,17 @@ MUSKETEERS = {
 PAGANS = ("moonlight_pagan", "twilight_pagan", "sunlight_pagan")
 TRAVELERS = ("traveling_medic", "traveling_mercenary", "traveling_mystic")
 TRAVEL_MEETING = (*TRAVELERS, "traveling_minstrel")  # who meets on the third night
+# Refusals a random playout meets hundreds of times a game, made once (as NOT_LIVING).
+DAY_ONLY = refusal("you can only use your ability by day")
+NO_ABILITY = refusal("your character has no ability to use")
+ABILITY_AT_NIGHT = refusal("you can only use your ability at night")
+HALFTIME_ONLY = refusal("your ability works only on the Halftime night")
+TRAVELERS_NIGHT = refusal("the Travelers meet on the third night")
+KING_NIGHT = refusal("the King chooses his Court on the first night")
+PALADIN_COURT = refusal("you can only give a life when the Court meets with three members")
+NO_KILL_TONIGHT = refusal("you may not kill tonight")
+BLACKSMITH_NIGHT = refusal("you can arm players only on the night after the Alarm sounds")
+UNDERTAKER_NIGHT = refusal("the Undertaker looks on a night after the first")
 # night abilities: character -> (min targets, max targets, self allowed)
 NIGHT = {
     "priest": (1, 1, True),
@@ -96,41 +107,41 @@ class AbilityMixin:
         if char in NIGHT:
             return self._check_night(actor, inp)
         if self.night:
-            return refusal("you can only use your ability by day")
+            return DAY_ONLY
         check = getattr(self, "_day_" + char, None)
         if check is None:
-            return refusal("your character has no ability to use")
+            return NO_ABILITY
         return check(actor, inp)
 
     def _check_night(self, actor, inp):
         char = actor.character
         if not self.night:
-            return refusal("you can only use your ability at night")
+            return ABILITY_AT_NIGHT
         n = self.day
         lo, hi, self_ok = NIGHT[char]
         if char in HALFTIME and self.halftime_night != n:
-            return refusal("your ability works only on the Halftime night")
+            return HALFTIME_ONLY
         if char in ("summoner", "assassin") and self.midnight:
             return refusal("your names were locked at midnight")
         # Only this character's condition is evaluated (a table of them all made each call
         # also asked the Court's queries for every night ability).
         ok = True
         if char in TRAVELERS or char == "traveling_minstrel":
-            ok, why = n == 3, refusal("the Travelers meet on the third night")
+            ok, why = n == 3, TRAVELERS_NIGHT
         elif char == "king":
-            ok, why = n == 1, refusal("the King chooses his Court on the first night")
+            ok, why = n == 1, KING_NIGHT
         elif char == "paladin":
             ok = self.court_meets() and len(self.court_living()) == 3 and actor.name in self.court
-            why = refusal("you can only give a life when the Court meets with three members")
+            why = PALADIN_COURT
         elif char == "vigilante":
-            ok, why = self.vigilante_night == n, refusal("you may not kill tonight")
+            ok, why = self.vigilante_night == n, NO_KILL_TONIGHT
         elif char == "anarchist":
-            ok, why = self.anarchist_night == n, refusal("you may not kill tonight")
+            ok, why = self.anarchist_night == n, NO_KILL_TONIGHT
         elif char == "blacksmith":
             ok = self.alarm_day == n
-            why = refusal("you can arm players only on the night after the Alarm sounds")
+            why = BLACKSMITH_NIGHT
         elif char == "undertaker":
-            ok, why = n >= 2, refusal("the Undertaker looks on a night after the first")
+            ok, why = n >= 2, UNDERTAKER_NIGHT
         if not ok:
             return why
         why = self.targets_refusal(inp.targets, lo, hi, self_ok=self_ok, actor=actor)

@@ -193,8 +193,8 @@ class BatchMixin:
         witches = self._memo.get("witches")  # the living witches: kept until the living change
         if witches is None:
             witches = 0
-            for p in self.living_seats:
-                if p.team == "witches":
+            for p in self.seats_of_team("witches"):  # a third of the seats at most
+                if p.status == ALIVE:
                     witches += 1
             self._memo["witches"] = witches
         villagers = len(self.living_seats) - witches

@@ -2,7 +2,7 @@
 
 from ...events import DEAD, PUBLIC
 from ...order import sha_key
-from ...votes import Tally
+from ...votes import new_tally
 from ...words import refusal
 from ..base import ALIVE, DEAD_, FAKE, LAST_ACT, NOT_LIVING, REMOVED, Game, Seat
 from .abilities import AbilityMixin
@@ -11,6 +11,16 @@ from .cards import TYPES
 from .night import NightMixin
 
 AFTERLIFE_ONLY = refusal("only the dead in the afterlife can do that")
+# The commonest refusals of a random playout, made once (as NOT_LIVING): a check returns
+# one of these hundreds of times a game, without a call each time.
+NO_WEAPON = refusal("you have no weapon to use")
+NO_CARD = refusal("you hold no Archangel card")
+NIGHT_ONLY = refusal("you can only do that at night")
+DEMONS_VETO = refusal("only Demons can do that; Angels protect")
+NOT_IN_COVEN = refusal("you are not in the Coven")
+NOT_IN_COURT = refusal("you are not in the King's Court")
+TARGET_LOCKED = refusal("the target was locked at midnight")
+NOTHING_TO_SAVE = refusal("there is nothing to save tonight")
 # Whole sentences, one a vote, so that a translation need not glue a word in.
 NO_VOTE_TO_WITHDRAW = {
     "coven": refusal("you have no coven vote to withdraw"),
@@ -42,7 +52,9 @@ class WSeat(Seat):
     )
 
     def __init__(self, name, idx, character, typ):
-        super().__init__(name, idx)
+        self.name = name  # Seat's fields, set here: super() costs a call and a frame
+        self.idx = idx
+        self.status = ALIVE
         self.character = character
         self.type = typ
         self.team = TYPES[typ][0]
@@ -148,7 +160,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         self.subs = {}
         self.reset_day()
         self.reset_night()
-        self.night = False
+        self.enter_phase(self.day, False)
         self.emit("phase", PUBLIC, {"phase": self.phase})
         if options["public_setup"]:  # W-23
             counts = {}
@@ -321,7 +333,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     # --- resets -------------------------------------------------------------------------
     def reset_day(self):
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self.lynched_today = None
         self.survived_today = set()
         self.deaths_today = []
@@ -331,13 +343,15 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
 
     def reset_night(self):
         phase = self.phase
-        self.coven_votes = Tally(self.seed, phase)  # W-5a: ties by the night's SHA order
-        self.court_votes = Tally(self.seed, phase)
-        self.angels = Tally(self.seed, phase)
-        self.demons = Tally(self.seed, phase)
-        self.spy_saves = Tally(self.seed, phase)
-        self.angel_saves = Tally(self.seed, phase)
-        self.demon_saves = Tally(self.seed, phase)
+        seed = self.seed
+        new = new_tally
+        self.coven_votes = new(seed, phase)  # W-5a: ties by the night's SHA order
+        self.court_votes = new(seed, phase)
+        self.angels = new(seed, phase)
+        self.demons = new(seed, phase)
+        self.spy_saves = new(seed, phase)
+        self.angel_saves = new(seed, phase)
+        self.demon_saves = new(seed, phase)
         self.vetoes = set()
         self.archdemon_vetoes = set()
         self.archangel_spent = False
@@ -368,7 +382,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if actor.status != ALIVE:
                 return NOT_LIVING
             if actor.weapon_night is None or "weapon" in actor.used:
-                return refusal("you have no weapon to use")
+                return NO_WEAPON
             if actor.weapon_night >= self.day:
                 return refusal("a weapon can be used from the night after it was given")
             return self.target_refusal(inp.target)
@@ -376,7 +390,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             if actor.status != DEAD_:
                 return AFTERLIFE_ONLY
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             target = self.seat(inp.target)
             if target is None or target.status != DEAD_ or target is actor:
                 return refusal(
@@ -384,7 +398,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
                 )
             return None
         if not self.night:
-            return refusal("you can only do that at night")
+            return NIGHT_ONLY
         if a == "save":
             return self.check_save(actor, inp)
         if actor.status != DEAD_:
@@ -393,7 +407,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         if a in ("protect", "archangel") and not angel:
             return refusal("only Angels can do that; Demons veto")
         if a in ("veto", "archdemon") and angel:
-            return refusal("only Demons can do that; Angels protect")
+            return DEMONS_VETO
         if a == "protect":
             why = self.target_refusal(inp.target)
             if why is None and self.midnight and inp.target in self.vetoes:
@@ -408,7 +422,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return self.target_refusal(inp.target)
         if a == "archangel":  # W-20
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             if not self.midnight:
                 return refusal("an Archangel card can only be spent after midnight")
             if self.archangel_spent:
@@ -416,7 +430,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             return None
         if a == "archdemon":
             if actor.cards < 1:
-                return refusal("you hold no Archangel card")
+                return NO_CARD
             if self.midnight:
                 return refusal("an Archdemon veto must be made before midnight")
             return self.target_refusal(inp.target)
@@ -426,25 +440,25 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
         """A Coven or a Court vote (check_action's branch, which `apply` takes directly)."""
         a = inp.action
         if not self.night:
-            return refusal("you can only do that at night")
+            return NIGHT_ONLY
         if actor.status != ALIVE:
             return NOT_LIVING
         if a == "coven" and actor not in self._coven()[0]:
-            return refusal("you are not in the Coven")
+            return NOT_IN_COVEN
         if a == "court":
             # Membership first: a non-member gets one reason whether or not a Court
             # exists or meets, so a refusal never reveals a King (W-8).
             if actor.name not in self.court_living():
-                return refusal("you are not in the King's Court")
+                return NOT_IN_COURT
             if not self.court_meets():
                 return refusal("the King's Court does not meet tonight")
         if self.midnight:
-            return refusal("the target was locked at midnight")
+            return TARGET_LOCKED
         return self.target_refusal(inp.target)
 
     def check_save(self, actor, inp):
         if self.halftime_night != self.day:
-            return refusal("there is nothing to save tonight")
+            return NOTHING_TO_SAVE
         if not self.midnight:
             return refusal("save votes are taken after midnight")
         if actor.status == ALIVE and actor.type == "village_spy":
@@ -606,7 +620,7 @@ class WitchhuntGame(AbilityMixin, NightMixin, BatchMixin, Game):
             # his other submissions, W-72), else the default type.
             pick = self.subs.get((lookout.name, "ability"))
             self.lookout_choice = pick.choice if pick is not None else self.alarm_type()
-        self.votes = Tally(self.seed, self.phase)  # W-5a
+        self.votes = new_tally(self.seed, self.phase)  # W-5a
         self.begin_night()
 
     # --- W-72 -------------------------------------------------------------------------

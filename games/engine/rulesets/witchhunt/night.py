@@ -17,7 +17,7 @@ class NightMixin:
 
     # --- the start of a night -------------------------------------------------------
     def begin_night(self):
-        self.night = True
+        self.enter_phase(self.day, True)
         self.midnight = False
         self.reset_night()
         self.emit("phase", PUBLIC, {"phase": self.phase})
@@ -89,11 +89,10 @@ class NightMixin:
         )
         vetoed = sorted(self.vetoes)
         phase = self.phase  # read once for the Angels' results below
-        for p in self.seats_of_team("village"):
-            if p.status == "dead":
-                self.tell(p.name, "veto", vetoed, None, phase)
+        angels = [p.name for p in self.seats_of_team("village") if p.status == "dead"]
+        self.tell_each(angels, "veto", vetoed, phase)
         for key, char in (("summoner", "summoner"), ("assassin", "assassin")):
-            sub = self.subs.get((self.holder_name(char), "ability"))
+            sub = self.sub_of(char)
             if sub is not None and self.halftime_night == self.day:
                 names = tuple(sub.targets)
                 setattr(self, key + "_names", names)
@@ -146,8 +145,7 @@ class NightMixin:
     def morning(self, outcomes):
         night_phase = self.phase
         order = announcement_order(self.seed, night_phase, list(outcomes))  # W-13
-        self.day += 1
-        self.night = False
+        self.enter_phase(self.day + 1, False)
         self.midnight = False
         self.reset_day()
         self.emit("phase", PUBLIC, {"phase": self.phase})
@@ -160,7 +158,7 @@ class NightMixin:
     def protections(self):
         n = self.day
         direct = set()
-        moon = self.subs.get((self.holder_name("moonlight_pagan"), "ability"))
+        moon = self.sub_of("moonlight_pagan")
         if moon is not None:  # W-65: the vetoed are protected, other direct sources cancelled
             pagan = self.holders.get("moonlight_pagan")
             pagan.used.add("moonlight_pagan")
@@ -208,7 +206,7 @@ class NightMixin:
 
     # --- extra lives gained tonight (W-11a) -----------------------------------------
     def extra_lives(self):
-        priest_sub = self.subs.get((self.holder_name("priest"), "ability"))
+        priest_sub = self.sub_of("priest")
         fan = self.holders.get("fanatic")
         if (
             priest_sub
@@ -219,7 +217,7 @@ class NightMixin:
             fan.lives += 1  # W-37
             self.tell(fan.name, "fanatic", True)
         inv = self.holders.get("investigator")
-        inv_sub = self.subs.get((self.holder_name("investigator"), "ability"))
+        inv_sub = self.sub_of("investigator")
         if inv_sub and self.target_living(inv_sub.targets[0]):
             self.investigated.add(inv_sub.targets[0])
             spies = {p.name for p in self.seats_of_type("village_spy")}
@@ -227,11 +225,11 @@ class NightMixin:
                 self.investigator_done = True  # W-42
                 inv.lives += 1
                 self.tell(inv.name, "investigator_life", True)
-        pal_sub = self.subs.get((self.holder_name("paladin"), "ability"))
+        pal_sub = self.sub_of("paladin")
         if pal_sub and self.target_living(pal_sub.targets[0]):
             self.by_name[pal_sub.targets[0]].lives += 1  # W-51
         medic = self.holders.get("traveling_medic")
-        med_sub = self.subs.get((self.holder_name("traveling_medic"), "ability"))
+        med_sub = self.sub_of("traveling_medic")
         if med_sub:
             for t in self.traveler_targets(med_sub, "traveling_medic"):
                 if self.target_living(t):
@@ -240,7 +238,7 @@ class NightMixin:
                         self.by_name[t].lives += 1
                     self.tell(medic.name, "traveling_medic", works, about=t)
         dame = self.holders.get("benevolent_old_dame")
-        dame_sub = self.subs.get((self.holder_name("benevolent_old_dame"), "ability"))
+        dame_sub = self.sub_of("benevolent_old_dame")
         if dame_sub and dame.status == LAST_ACT:
             if dame_sub.targets and self.target_living(dame_sub.targets[0]):
                 self.by_name[dame_sub.targets[0]].lives += 1  # W-32: announced next morning
@@ -255,7 +253,7 @@ class NightMixin:
     def traveler_targets(self, sub, char):
         """W-57: a second target counts only if the Minstrel chose this Traveler; of the
         counted ones, those still living (W-8a: `names_left`)."""
-        minstrel = self.subs.get((self.holder_name("traveling_minstrel"), "ability"))
+        minstrel = self.sub_of("traveling_minstrel")
         chosen = minstrel is not None and minstrel.targets[0] == self.holder_name(char)
         return self.names_left(sub.targets[:2] if chosen else sub.targets[:1])
 
@@ -331,7 +329,8 @@ class NightMixin:
             self.enter_afterlife(dob)
 
     def sub_of(self, char):
-        return self.subs.get((self.holder_name(char), "ability"))
+        p = self.holders.get(char)  # holder_name, inlined: asked a dozen times a night
+        return None if p is None else self.subs.get((p.name, "ability"))
 
     # --- results: the night as it began ---------------------------------------------
     def night_results(self):

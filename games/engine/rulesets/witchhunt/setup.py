@@ -125,6 +125,11 @@ def _card(char):
 
 
 def _cards(p, where):
+    # The usual player (name, already read, a known character and type): one test.
+    char, typ = p.get("character"), p.get("type")
+    if len(p) == 3 and type(char) is str and char in CHARACTERS and type(typ) is str:
+        if typ in TYPES:
+            return char, typ
     for key in ("character", "type"):
         if key not in p:
             raise RecordError(f"{where}: missing {key!r}")

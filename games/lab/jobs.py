@@ -67,6 +67,9 @@ class Job:
     # Estimate.as_dict() of the setup itself, and [size, Estimate.as_dict()] at other sizes.
     estimate: dict | None = None
     sizes: list = field(default_factory=list)
+    # How skill moves it: {"careless": Estimate.as_dict(), "sharp": ...} of the setup
+    # itself, the same games played by bots at the two ends of skill; empty until computed.
+    band: dict = field(default_factory=dict)
     # The chart by language code (services/charts.py render_charts); `svg` is the one chart
     # a record written before charts had languages holds.
     svgs: dict = field(default_factory=dict)

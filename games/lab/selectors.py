@@ -10,8 +10,9 @@ from django.utils.translation import get_language
 
 from games.lab import jobs
 from games.lab import narration as words
-from games.lab.simulation.estimate import Estimate
-from games.lab.simulation.setups import SUGGESTED, Setup
+from games.lab.simulation.estimate import Band, Estimate, wilson
+from games.lab.simulation.setups import SUGGESTED, Setup, find_suggested
+from games.models import Game
 
 
 @dataclass
@@ -46,6 +47,8 @@ class LabResult:
     size_teams: list[str] = field(default_factory=list)
     sizes: list[SizeRow] = field(default_factory=list)
     svg: str = ""
+    band: str = ""  # "Careless to sharp play moves the Village's share between …", once known
+    observed: str = ""  # what the site's own finished games of this setup showed
 
     @property
     def working(self) -> bool:
@@ -69,8 +72,11 @@ class LabResult:
         return words.thousands(self.games)
 
 
-def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResult | None:
+def lab_result(
+    address: str, seed: int | None = None, *, viewer=None, observed: bool = True
+) -> LabResult | None:
     """The page of the estimate kept at `address` as `viewer` (a user, or None) may see it,
+    with (`observed`) the site's finished games of its setup (lab_observed, one query),
     or None when the cache holds no job there (never started, or expired) or holds one that
     is not theirs to see (a member's own setup is theirs alone): the same None, so the
     page's 404 says nothing of which."""
@@ -110,6 +116,11 @@ def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResu
             for t in own.teams
         ]
         _sizes(result, own, [(n, Estimate.from_dict(e)) for n, e in job.sizes])
+        band = Band.from_job(job.band)
+        if band is not None:
+            result.band = words.band_text(band.team, band.careless, band.sharp)
+    if observed:
+        result.observed = observed_text(setup)
     return result
 
 
@@ -171,3 +182,81 @@ def lab_suggested(seed: int | None = None) -> dict[str, list[Suggestion]]:
         started = progress_key in found
         out.setdefault(s.ruleset, []).append(Suggestion(s.slug(), label, s.key(), summary, started))
     return out
+
+
+# --- what the site's own games showed (issue 32) ---------------------------------------------
+OBSERVED_TEAM = "village"
+
+
+@dataclass(frozen=True)
+class Observed:
+    games: int
+    wins: int  # the Village's
+    low: float
+    high: float
+
+
+def lab_observed(setup: Setup) -> Observed:
+    """The finished games on the site dealt as `setup` deals (the ruleset, the seats, the
+    deal and the options: Setup.key(), a pool's lists in any order) and how many the Village
+    won: one query. Only finished games, only who won (public once a game ends); a running
+    game, or a cancelled one, counts for nothing."""
+    key = jobs.canonical(setup).key()
+    rows = (
+        Game.objects.filter(
+            status=Game.Status.FINISHED, ruleset=setup.ruleset, seats_count=setup.seats
+        )
+        .exclude(winner="")
+        .values_list("deal", "options", "winner")
+    )
+    winners = [
+        winner
+        for deal, options, winner in rows
+        if jobs.canonical(Setup.from_game_fields(setup.ruleset, setup.seats, deal, options)).key()
+        == key
+    ]
+    wins = winners.count(OBSERVED_TEAM)
+    low, high = wilson(wins, len(winners))
+    return Observed(len(winners), wins, low, high)
+
+
+def observed_text(setup: Setup) -> str:
+    """The observed results in a sentence, or that none has finished yet."""
+    seen = lab_observed(setup)
+    if not seen.games:
+        return words.observed_none()
+    return words.observed_text(seen.games, seen.wins, seen.low, seen.high, OBSERVED_TEAM)
+
+
+@dataclass
+class Chosen:
+    """A suggested setup the host picked on the new-game form, and what its estimate means."""
+
+    label: str
+    meaning: str  # the estimate in words, or "" before the lab has one
+    band: str
+    caveat: str
+    observed: str
+
+
+def lab_chosen(slug: str, seed: int | None = None) -> Chosen | None:
+    """What the new-game form says of the suggested setup `slug` (None for another): the
+    kept estimate's first team in words, with its band, and the site's finished games of
+    it. One small cached value (jobs.summary_key) and one query."""
+    setup = find_suggested(slug or "")
+    if setup is None:
+        return None
+    seed = settings.LAB_SEED if seed is None else seed
+    first = cache.get(jobs.summary_key(setup.key(), seed))
+    meaning = band = ""
+    if first:
+        meaning = words.estimate_meaning(first["team"], first["share"], first["low"], first["high"])
+        if first.get("band"):
+            band = words.band_text(first["team"], *first["band"])
+    return Chosen(
+        label=words.setup_label(setup, short=True),
+        meaning=meaning,
+        band=band,
+        caveat=words.not_a_promise() if meaning else "",
+        observed=observed_text(setup),
+    )

@@ -15,6 +15,7 @@ import traceback
 import billiard
 
 from .estimate import Tally, play_range
+from .skills import DEFAULT
 
 CHUNK = 100  # games a chunk: short enough to share out evenly, long enough to be cheap
 POLL_SECONDS = 1.0  # how often a wait for a chunk looks whether its process died
@@ -34,7 +35,7 @@ def _context():
     return context
 
 
-def _play(setup, seed, chunks, out, reader):
+def _play(setup, seed, chunks, out, reader, skill=DEFAULT):
     """One process's share: each (index, start, stop) in turn, its tally sent as
     (index, tally, None), or (index, None, (the error, its trace)) if a game failed. It
     stops when the process `reader` that reads them is gone (killed: nothing stopped this
@@ -44,7 +45,7 @@ def _play(setup, seed, chunks, out, reader):
         if not _running(reader):
             return
         try:
-            out.put((index, play_range(setup, seed, start, stop), None))
+            out.put((index, play_range(setup, seed, start, stop, skill=skill), None))
         except Exception as e:
             out.put((index, None, (_sendable(e), traceback.format_exc())))
             return
@@ -70,7 +71,7 @@ def _running(pid):
     return True
 
 
-def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
+def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK, skill=DEFAULT):
     """The tallies of games start..stop-1, `chunk` games each, in the games' order: played
     over `workers` processes when there are chunks enough to share, else here as they are
     asked for. The processes play ahead of the reader; closing the generator early (or an
@@ -78,11 +79,11 @@ def chunk_tallies(setup, seed, start, stop, workers, chunk=CHUNK):
     bounds = [(i, s, min(stop, s + chunk)) for i, s in enumerate(range(start, stop, chunk))]
     if workers < 2 or len(bounds) < 2:
         for _, first, end in bounds:
-            yield play_range(setup, seed, first, end)
+            yield play_range(setup, seed, first, end, skill=skill)
         return
     context = _context()
     out = context.Queue()
-    shares = [(setup, seed, bounds[w::workers], out, os.getpid()) for w in range(workers)]
+    shares = [(setup, seed, bounds[w::workers], out, os.getpid(), skill) for w in range(workers)]
     processes = [
         context.Process(target=_play, args=share, daemon=True) for share in shares if share[2]
     ]
@@ -126,12 +127,13 @@ def _receive(out, processes, owner):
         return index, tally
 
 
-def play_parallel(setup, seed, games, workers, progress=None, every=100):
+def play_parallel(setup, seed, games, workers, progress=None, every=100, skill=DEFAULT):
     """The tally of games 0..games-1 over `workers` processes; `progress(done)` as chunks
     arrive, each time `done` passes a multiple of `every` (no finer than 25 games)."""
     total = Tally()
     reported = 0
-    for tally in chunk_tallies(setup, seed, 0, games, workers, max(25, min(CHUNK, every))):
+    chunk = max(25, min(CHUNK, every))
+    for tally in chunk_tallies(setup, seed, 0, games, workers, chunk, skill):
         total.merge(tally)
         if progress is not None and total.games // every > reported // every:
             reported = total.games

@@ -104,8 +104,9 @@ def _round(game, board, bots, names, rng, turn):
     board.sync()
 
 
-def play_one(setup, seed: int, index: int) -> tuple[str, int]:
-    """(the result's name, the day it ended) of game `index` of an estimate."""
+def play_one(setup, seed: int, index: int, skill: str = "typical") -> tuple[str, int]:
+    """(the result's name, the day it ended) of game `index` of an estimate, played by
+    bots of `skill` (skills.py); game i's seed does not depend on the skill."""
     s = game_seed(seed, index)
     with collector_paused():
         game = play_game(engine_setup(setup, s), random.Random(s))

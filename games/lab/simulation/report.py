@@ -86,3 +86,25 @@ def markdown(head: list[str], body: list[list[str]]) -> list[str]:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
 
     return [row(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(row, body)]
+
+
+def calibration_table(rows) -> list[str]:
+    """docs/lab.md's calibration table: a row per setup (calibration.Calibration)."""
+    head = [
+        "Setup",
+        "Estimate (typical, 95% interval)",
+        "Band (careless to sharp)",
+        "Observed in test games (95% interval)",
+        "Inside?",
+    ]
+    body = [
+        [
+            row.setup.slug(),
+            rate(row.typical),
+            band_cell(row.band),
+            f"{row.observed.wins:,} of {row.games:,}: {rate(row.observed)}",
+            "yes" if row.inside else "no",
+        ]
+        for row in rows
+    ]
+    return markdown(head, body)

@@ -10,6 +10,7 @@ SQLite, and on PostgreSQL with DATABASE_URL set."""
 import re
 
 import pytest
+import time_machine
 from django.test import Client
 from django.urls import reverse
 
@@ -20,7 +21,7 @@ from games.lab.simulation.estimate import Estimate, TeamRate, simulate
 from games.lab.simulation.setups import Setup, find_suggested
 from games.models import Assignment, Game
 from tests.factories import UserFactory
-from tests.games.noninterference import HEADERS, normal
+from tests.games.noninterference import HEADERS, T0, normal
 
 WITCHHUNT_8 = find_suggested("witchhunt-8")
 WITCHES = ("elder_witch", "junior_witch")
@@ -151,6 +152,7 @@ def _served(viewers) -> dict:
 
 
 @pytest.mark.django_db
+@time_machine.travel(T0, tick=False)  # the same moment in both: Expires, Date
 def test_a_running_game_of_the_setup_changes_nothing_anyone_is_served(moderator):
     """Non-interference: twins that differ by one more running game (and one open for
     sign-ups) of the same setup serve every viewer the same bytes, a visitor, a member and

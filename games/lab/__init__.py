@@ -8,14 +8,15 @@ with its pages (/lab/, /lab/<address>/), its worker's job and its commands.
   their estimates); narration.py: its words; forms.py: the lab's setup form;
   views.py and urls.py: its pages; tasks.py: the `lab_estimate` task (still named
   "games.tasks.lab_estimate", routed to the `lab` queue) and the worker's warm-up;
-  management/commands: `balance` and `lab_fill`.
+  management/commands: `balance`, `lab_fill` and `lab_calibrate`.
 
 It listens to the core's events: NEW_GAME_INITIAL (receivers.py): ?suggested=witchhunt-12
 fills the new-game form with that suggested setup. Its job is connected by name
 (`queue.connect_job("lab_estimate", ...)`) in apps.py.
 
 It offers panels (panels.py) on the NEW_GAME page: "suggestions", the suggested setups with
-the estimates kept (before the form), and "actions", the form's "Estimate this setup's
+the estimates kept (before the form) and, for a picked one, its estimate in words with its
+band and the site's finished games of it, and "actions", the form's "Estimate this setup's
 balance" button, which posts the form's setup to /lab/.
 
 docs/lab.md describes the policies, the numbers and the limits.
@@ -33,4 +34,8 @@ Changelog:
   games/lab/simulation/, the web side (services, selectors, views, narration, templates,
   the task, the commands) from the core into this package, and the new-game form's
   suggested setups became the lab's NEW_GAME panels.
+- 2026-12-03 (issue 32): an estimate for bots of a skill (skills.py), the band of the
+  Village's share from careless to sharp play beside the typical estimate (the page, the
+  command, the new-game form's words), the site's finished games of a setup beside it
+  (selectors.lab_observed), and `lab_calibrate`'s table of seeded test games.
 """

@@ -249,5 +249,26 @@ def observed_text(games: int, wins: int, low: float, high: float, team: str = "v
     }
 
 
+def observed_hosted(games: int, wins: int, low: float, high: float, team: str = "village") -> str:
+    """The same of the games a member hosted with their own setup."""
+    return ngettext(
+        "%(count)s finished game you hosted with this setup: the %(team)s won %(wins)s "
+        "(%(share)s, 95%% interval %(interval)s).",
+        "%(count)s finished games you hosted with this setup: the %(team)s won %(wins)s "
+        "(%(share)s, 95%% interval %(interval)s).",
+        games,
+    ) % {
+        "count": thousands(games),
+        "team": team_label(team),
+        "wins": thousands(wins),
+        "share": percent(wins / games),
+        "interval": interval_text(low, high),
+    }
+
+
+def observed_none_hosted() -> str:
+    return _("No game you hosted with this setup has finished yet.")
+
+
 def observed_none() -> str:
     return _("No game of this setup has finished on this site yet.")

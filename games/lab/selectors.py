@@ -120,7 +120,7 @@ def lab_result(
         if band is not None:
             result.band = words.band_text(band.team, band.careless, band.sharp)
     if observed:
-        result.observed = observed_text(setup)
+        result.observed = observed_text(setup, host=job.owner)
     return result
 
 
@@ -196,19 +196,21 @@ class Observed:
     high: float
 
 
-def lab_observed(setup: Setup) -> Observed:
+def lab_observed(setup: Setup, host: int | None = None) -> Observed:
     """The finished games on the site dealt as `setup` deals (the ruleset, the seats, the
     deal and the options: Setup.key(), a pool's lists in any order) and how many the Village
     won: one query. Only finished games, only who won (public once a game ends); a running
-    game, or a cancelled one, counts for nothing."""
+    game, or a cancelled one, counts for nothing. With `host` (a user's pk), only the games
+    that member hosted: a pool's cards not dealt stay the host's even after the end, so a
+    member's own setup is matched against their own games alone, never used to ask whether
+    another host's game drew from that pool."""
     key = jobs.canonical(setup).key()
-    rows = (
-        Game.objects.filter(
-            status=Game.Status.FINISHED, ruleset=setup.ruleset, seats_count=setup.seats
-        )
-        .exclude(winner="")
-        .values_list("deal", "options", "winner")
+    games = Game.objects.filter(
+        status=Game.Status.FINISHED, ruleset=setup.ruleset, seats_count=setup.seats
     )
+    if host is not None:
+        games = games.filter(host_id=host)
+    rows = games.exclude(winner="").values_list("deal", "options", "winner")
     winners = [
         winner
         for deal, options, winner in rows
@@ -220,9 +222,14 @@ def lab_observed(setup: Setup) -> Observed:
     return Observed(len(winners), wins, low, high)
 
 
-def observed_text(setup: Setup) -> str:
-    """The observed results in a sentence, or that none has finished yet."""
-    seen = lab_observed(setup)
+def observed_text(setup: Setup, host: int | None = None) -> str:
+    """The observed results in a sentence, or that none has finished yet: the site's games
+    of a public setup, or (`host`) the games a member hosted of their own setup."""
+    seen = lab_observed(setup, host)
+    if host is not None:
+        if not seen.games:
+            return words.observed_none_hosted()
+        return words.observed_hosted(seen.games, seen.wins, seen.low, seen.high, OBSERVED_TEAM)
     if not seen.games:
         return words.observed_none()
     return words.observed_text(seen.games, seen.wins, seen.low, seen.high, OBSERVED_TEAM)

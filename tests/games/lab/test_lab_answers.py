@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from games import services
 from games.lab.selectors import lab_observed
-from games.lab.services import lab_store
+from games.lab.services import lab_address, lab_start, lab_store
 from games.lab.simulation.estimate import Estimate, TeamRate, simulate
 from games.lab.simulation.setups import Setup, find_suggested
 from games.models import Assignment, Game
@@ -125,6 +125,28 @@ def test_finished_games_of_the_setup_are_shown_with_an_interval(client, moderato
     ) in text
     seen = lab_observed(WITCHHUNT_8)
     assert (seen.games, seen.wins) == (4, 2)
+
+
+@pytest.mark.django_db
+def test_a_members_own_setup_is_matched_against_their_own_games_alone(client, moderator):
+    """A pool's cards not dealt stay the host's after the end: a member's own setup's page
+    never says whether another host's game drew from that pool."""
+    member = UserFactory()
+    pool = {**WITCHHUNT_8.deal, "characters": sorted(WITCHHUNT_8.deal["characters"])[:-1]}
+    own = Setup("witchhunt", 8, pool, WITCHHUNT_8.options)
+    lab_start(setup=own, user=member)
+    address = lab_address(setup=own, user=member)
+    client.force_login(member)
+    _finished(moderator, village=True, deal=pool)  # another host's game of that pool
+    text = _text(_page(client, address))
+    assert "No game you hosted with this setup has finished yet." in text
+    assert "on this site:" not in text
+    _finished(member, village=False, deal=pool)
+    text = _text(_page(client, address))
+    assert (
+        "1 finished game you hosted with this setup: the Village won 0 (0%, 95% interval "
+        "0% to 79%)."
+    ) in text
 
 
 @pytest.mark.django_db

@@ -72,6 +72,16 @@ def share_text(team: str, share: float, low: float, high: float) -> str:
     }
 
 
+def share_band_text(team: str, share: float, low: float, high: float, band) -> str:
+    """ "Village 47% ± 3 (careless to sharp play: 38% to 55%)": a suggested setup's label
+    once its band is known (`band`: the careless and the sharp share)."""
+    careless, sharp = sorted(band)
+    return _("%(share)s (careless to sharp play: %(band)s)") % {
+        "share": share_text(team, share, low, high),
+        "band": interval_text(careless, sharp),
+    }
+
+
 def interval_text(low: float, high: float) -> str:
     return _("%(low)s to %(high)s") % {"low": percent(low), "high": percent(high)}
 

@@ -177,7 +177,9 @@ def lab_suggested(seed: int | None = None) -> dict[str, list[Suggestion]]:
         first = found.get(summary_key)
         summary = ""
         if first:
-            summary = words.share_text(first["team"], first["share"], first["low"], first["high"])
+            rate = (first["team"], first["share"], first["low"], first["high"])
+            band = first.get("band")
+            summary = words.share_band_text(*rate, band) if band else words.share_text(*rate)
         label = words.setup_label(s, short=True)
         started = progress_key in found
         out.setdefault(s.ruleset, []).append(Suggestion(s.slug(), label, s.key(), summary, started))

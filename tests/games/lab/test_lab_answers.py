@@ -230,6 +230,8 @@ def test_the_new_game_form_says_what_a_picked_setups_estimate_means(client, host
     assert (
         "1 finished game on this site: the Village won 1 (100%, 95% interval 21% to 100%)." in text
     )
+    # The list's label of it has the band too.
+    assert "Witchhunt 8 : Village 47% ± 10 (careless to sharp play: 38% to 55%)" in text
     # Without a suggested setup picked, the form says none of it.
     assert "The balance of" not in _text(client.get(url))
     # The list's own words say what its shares are.

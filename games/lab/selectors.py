@@ -1,6 +1,8 @@
 """The setup lab's reads: a job's state and answer for its page, and the suggested setups
 with whatever estimates the cache holds (never computing one: the new-game form must not
-wait for a simulation). The records are written by games/lab/services/."""
+wait for a simulation). The records are written by games/lab/services/. Beside an
+estimate, the site's own finished games of its setup (`lab_observed`: the core's Game
+rows, one query)."""
 
 from dataclasses import dataclass, field
 

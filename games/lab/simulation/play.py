@@ -49,7 +49,7 @@ def max_days(seats: int) -> int:
     return seats + 10
 
 
-def play_game(record: dict, rng: random.Random, *, handle=None):
+def play_game(record: dict, rng: random.Random, *, handle=None, skill: str = "typical"):
     """Play the engine setup `record` with the bots; returns the game at its end.
 
     `handle(game, name)` is how a seat (None: the Board) reaches the game: the game itself,

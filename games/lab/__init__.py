@@ -4,8 +4,9 @@ with its pages (/lab/, /lab/<address>/), its worker's job and its commands.
 - simulation/: the pure simulation (no Django, its own ruff.toml): setups, bots, the
   estimate, its games over processes, the chart;
 - jobs.py: a job's record in the cache (pure data); services/: its writes (start, run,
-  limits, store, chart, and the calibration's test games played as site games); selectors.py: its reads (a job's page, the suggested setups with
-  their estimates); narration.py: its words; forms.py: the lab's setup form;
+  limits, store, chart, and the calibration's test games played as site games);
+  selectors.py: its reads (a job's page, the suggested setups with their estimates, the
+  site's finished games of a setup); narration.py: its words; forms.py: the lab's setup form;
   views.py and urls.py: its pages; tasks.py: the `lab_estimate` task (still named
   "games.tasks.lab_estimate", routed to the `lab` queue) and the worker's warm-up;
   management/commands: `balance`, `lab_fill` and `lab_calibrate`.

@@ -72,6 +72,16 @@ def share_text(team: str, share: float, low: float, high: float) -> str:
     }
 
 
+def share_band_text(team: str, share: float, low: float, high: float, band) -> str:
+    """ "Village 47% ± 3 (careless to sharp play: 38% to 55%)": a suggested setup's label
+    once its band is known (`band`: the careless and the sharp share)."""
+    careless, sharp = sorted(band)
+    return _("%(share)s (careless to sharp play: %(band)s)") % {
+        "share": share_text(team, share, low, high),
+        "band": interval_text(careless, sharp),
+    }
+
+
 def interval_text(low: float, high: float) -> str:
     return _("%(low)s to %(high)s") % {"low": percent(low), "high": percent(high)}
 
@@ -202,3 +212,73 @@ def window_spent(
         "Try again in %(count)s minute.", "Try again in %(count)s minutes.", minutes
     ) % {"count": minutes}
     return f"{rule} {again}"
+
+
+# What an estimate means, and what the site's own games showed (issue 32).
+def band_text(team: str, careless: float, sharp: float) -> str:
+    """ "Careless to sharp play moves the Village's share between 38% and 55%."."""
+    low, high = sorted((careless, sharp))
+    return _("Careless to sharp play moves the %(team)s’s share between %(low)s and %(high)s.") % {
+        "team": team_label(team),
+        "low": percent(low),
+        "high": percent(high),
+    }
+
+
+def estimate_meaning(team: str, share: float, low: float, high: float) -> str:
+    """The estimate in a sentence a host reads before choosing a setup."""
+    return _(
+        "The lab’s estimate: in games played by bots that claim, share results and lie as "
+        "typical forum players do, the %(team)s won %(share)s (%(low)s to %(high)s)."
+    ) % {
+        "team": team_label(team),
+        "share": percent(share),
+        "low": percent(low),
+        "high": percent(high),
+    }
+
+
+def not_a_promise() -> str:
+    return _("It is a guide to balance, not a promise: real players differ.")
+
+
+def observed_text(games: int, wins: int, low: float, high: float, team: str = "village") -> str:
+    """ "12 finished games on this site: the Village won 5 (42%, 95% interval 19% to 68%)."."""
+    return ngettext(
+        "%(count)s finished game on this site: the %(team)s won %(wins)s (%(share)s, 95%% "
+        "interval %(interval)s).",
+        "%(count)s finished games on this site: the %(team)s won %(wins)s (%(share)s, 95%% "
+        "interval %(interval)s).",
+        games,
+    ) % {
+        "count": thousands(games),
+        "team": team_label(team),
+        "wins": thousands(wins),
+        "share": percent(wins / games),
+        "interval": interval_text(low, high),
+    }
+
+
+def observed_hosted(games: int, wins: int, low: float, high: float, team: str = "village") -> str:
+    """The same of the games a member hosted with their own setup."""
+    return ngettext(
+        "%(count)s finished game you hosted with this setup: the %(team)s won %(wins)s "
+        "(%(share)s, 95%% interval %(interval)s).",
+        "%(count)s finished games you hosted with this setup: the %(team)s won %(wins)s "
+        "(%(share)s, 95%% interval %(interval)s).",
+        games,
+    ) % {
+        "count": thousands(games),
+        "team": team_label(team),
+        "wins": thousands(wins),
+        "share": percent(wins / games),
+        "interval": interval_text(low, high),
+    }
+
+
+def observed_none_hosted() -> str:
+    return _("No game you hosted with this setup has finished yet.")
+
+
+def observed_none() -> str:
+    return _("No game of this setup has finished on this site yet.")

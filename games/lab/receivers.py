@@ -17,7 +17,7 @@ def new_game_initial(initial, *, query, request=None, **_):
         return initial
     key = query.get("lab", "")
     if key and request is not None:
-        result = lab_result(key, viewer=request.user)
+        result = lab_result(key, viewer=request.user, observed=False)
         if result is not None:
             return new_game_kept(request, key) or setup_initial(result.setup)
     picked = find_suggested(query.get("suggested", ""))

@@ -1,6 +1,8 @@
 """The setup lab's reads: a job's state and answer for its page, and the suggested setups
 with whatever estimates the cache holds (never computing one: the new-game form must not
-wait for a simulation). The records are written by games/lab/services/."""
+wait for a simulation). The records are written by games/lab/services/. Beside an
+estimate, the site's own finished games of its setup (`lab_observed`: the core's Game
+rows, one query)."""
 
 from dataclasses import dataclass, field
 
@@ -10,8 +12,9 @@ from django.utils.translation import get_language
 
 from games.lab import jobs
 from games.lab import narration as words
-from games.lab.simulation.estimate import Estimate
-from games.lab.simulation.setups import SUGGESTED, Setup
+from games.lab.simulation.estimate import Band, Estimate, wilson
+from games.lab.simulation.setups import SUGGESTED, Setup, find_suggested
+from games.models import Game
 
 
 @dataclass
@@ -46,6 +49,8 @@ class LabResult:
     size_teams: list[str] = field(default_factory=list)
     sizes: list[SizeRow] = field(default_factory=list)
     svg: str = ""
+    band: str = ""  # "Careless to sharp play moves the Village's share between …", once known
+    observed: str = ""  # what the site's own finished games of this setup showed
 
     @property
     def working(self) -> bool:
@@ -69,8 +74,11 @@ class LabResult:
         return words.thousands(self.games)
 
 
-def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResult | None:
+def lab_result(
+    address: str, seed: int | None = None, *, viewer=None, observed: bool = True
+) -> LabResult | None:
     """The page of the estimate kept at `address` as `viewer` (a user, or None) may see it,
+    with (`observed`) the site's finished games of its setup (lab_observed, one query),
     or None when the cache holds no job there (never started, or expired) or holds one that
     is not theirs to see (a member's own setup is theirs alone): the same None, so the
     page's 404 says nothing of which."""
@@ -110,6 +118,11 @@ def lab_result(address: str, seed: int | None = None, *, viewer=None) -> LabResu
             for t in own.teams
         ]
         _sizes(result, own, [(n, Estimate.from_dict(e)) for n, e in job.sizes])
+        band = Band.from_job(job.band)
+        if band is not None:
+            result.band = words.band_text(band.team, band.careless, band.sharp)
+    if observed:
+        result.observed = observed_text(setup, host=job.owner)
     return result
 
 
@@ -166,8 +179,95 @@ def lab_suggested(seed: int | None = None) -> dict[str, list[Suggestion]]:
         first = found.get(summary_key)
         summary = ""
         if first:
-            summary = words.share_text(first["team"], first["share"], first["low"], first["high"])
+            rate = (first["team"], first["share"], first["low"], first["high"])
+            band = first.get("band")
+            summary = words.share_band_text(*rate, band) if band else words.share_text(*rate)
         label = words.setup_label(s, short=True)
         started = progress_key in found
         out.setdefault(s.ruleset, []).append(Suggestion(s.slug(), label, s.key(), summary, started))
     return out
+
+
+# --- what the site's own games showed (issue 32) ---------------------------------------------
+OBSERVED_TEAM = "village"
+
+
+@dataclass(frozen=True)
+class Observed:
+    games: int
+    wins: int  # the Village's
+    low: float
+    high: float
+
+
+def lab_observed(setup: Setup, host: int | None = None) -> Observed:
+    """The finished games on the site dealt as `setup` deals (the ruleset, the seats, the
+    deal and the options: Setup.key(), a pool's lists in any order) and how many the Village
+    won: one query. Only finished games, only who won (public once a game ends); a running
+    game, or a cancelled one, counts for nothing. With `host` (a user's pk), only the games
+    that member hosted: a pool's cards not dealt stay the host's even after the end, so a
+    member's own setup is matched against their own games alone, never used to ask whether
+    another host's game drew from that pool."""
+    key = jobs.canonical(setup).key()
+    games = Game.objects.filter(
+        status=Game.Status.FINISHED, ruleset=setup.ruleset, seats_count=setup.seats
+    )
+    if host is not None:
+        games = games.filter(host_id=host)
+    rows = games.exclude(winner="").values_list("deal", "options", "winner")
+    winners = [
+        winner
+        for deal, options, winner in rows
+        if jobs.canonical(Setup.from_game_fields(setup.ruleset, setup.seats, deal, options)).key()
+        == key
+    ]
+    wins = winners.count(OBSERVED_TEAM)
+    low, high = wilson(wins, len(winners))
+    return Observed(len(winners), wins, low, high)
+
+
+def observed_text(setup: Setup, host: int | None = None) -> str:
+    """The observed results in a sentence, or that none has finished yet: the site's games
+    of a public setup, or (`host`) the games a member hosted of their own setup."""
+    seen = lab_observed(setup, host)
+    if host is not None:
+        if not seen.games:
+            return words.observed_none_hosted()
+        return words.observed_hosted(seen.games, seen.wins, seen.low, seen.high, OBSERVED_TEAM)
+    if not seen.games:
+        return words.observed_none()
+    return words.observed_text(seen.games, seen.wins, seen.low, seen.high, OBSERVED_TEAM)
+
+
+@dataclass
+class Chosen:
+    """A suggested setup the host picked on the new-game form, and what its estimate means."""
+
+    label: str
+    meaning: str  # the estimate in words, or "" before the lab has one
+    band: str
+    caveat: str
+    observed: str
+
+
+def lab_chosen(slug: str, seed: int | None = None) -> Chosen | None:
+    """What the new-game form says of the suggested setup `slug` (None for another): the
+    kept estimate's first team in words, with its band, and the site's finished games of
+    it. One small cached value (jobs.summary_key) and one query."""
+    setup = find_suggested(slug or "")
+    if setup is None:
+        return None
+    seed = settings.LAB_SEED if seed is None else seed
+    first = cache.get(jobs.summary_key(setup.key(), seed))
+    meaning = band = ""
+    if first:
+        meaning = words.estimate_meaning(first["team"], first["share"], first["low"], first["high"])
+        if first.get("band"):
+            band = words.band_text(first["team"], *first["band"])
+    return Chosen(
+        label=words.setup_label(setup, short=True),
+        meaning=meaning,
+        band=band,
+        caveat=words.not_a_promise() if meaning else "",
+        observed=observed_text(setup),
+    )

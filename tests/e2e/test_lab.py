@@ -160,3 +160,38 @@ def test_a_member_cancels_their_own_estimate_and_starts_it_again(
     shot(page, "lab-cancelled")
     page.get_by_role("button", name="Start it again").click()
     expect(page.locator("#lab-status")).to_have_text("Waiting for the lab’s worker…")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_host_reads_the_band_and_the_sites_own_games_beside_the_estimate(
+    page, live_server, small_lab, shot
+):
+    """Issue 32: the estimate's page shows the band from careless to sharp play and the
+    site's finished games of the setup; the new-game form says what a picked suggested
+    setup's estimate means. axe checks both pages in both themes."""
+    from tests.games.lab.test_lab_answers import _estimate, _finished
+
+    witchhunt_8 = find_suggested("witchhunt-8")
+    band = (_estimate(witchhunt_8, 0.38), _estimate(witchhunt_8, 0.55))
+    lab_store(setup=witchhunt_8, estimate=_estimate(witchhunt_8, 0.47), band=band)
+    host = UserFactory(player_name="Hostess")
+    host.user_permissions.add(
+        Permission.objects.get(content_type__app_label="games", codename="add_game")
+    )
+    _finished(host, village=True)
+    _finished(host, village=False)
+    sign_in(page, live_server.url, host.email, DEFAULT_PASSWORD)
+
+    page.goto(f"{live_server.url}/lab/{witchhunt_8.key()}/")
+    expect(page.locator(".lab-meaning")).to_contain_text("between 38% and 55%")
+    observed = page.get_by_role("region", name="Games played on this site")
+    expect(observed).to_contain_text("2 finished games on this site")
+    expect(observed).to_contain_text("50%")
+    shot(page, "lab-observed")
+
+    page.goto(f"{live_server.url}/games/new/?suggested=witchhunt-8")
+    chosen = page.get_by_role("region", name="The balance of Witchhunt 8")
+    expect(chosen).to_contain_text("the Village won 47% (37% to 57%)")
+    expect(chosen).to_contain_text("not a promise")
+    expect(chosen).to_contain_text("2 finished games on this site")
+    shot(page, "lab-chosen")

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.utils.crypto import salted_hmac
 
 from games.lab import jobs
+from games.lab.simulation.estimate import Band
 from games.lab.simulation.scaling import scaled
 from games.lab.simulation.setups import SIZES, Setup, problems
 
@@ -76,5 +77,16 @@ def save(address, job, done):
         jobs.progress_key(address, job.seed): done,
     }
     if job.estimate:
-        values[jobs.summary_key(address, job.seed)] = job.estimate["teams"][0]
+        values[jobs.summary_key(address, job.seed)] = summary(job)
     cache.set_many(values, settings.LAB_CACHE_SECONDS)
+
+
+def summary(job) -> dict:
+    """What the new-game form shows of an estimate: its first team's rate (a TeamRate's
+    dict) and, once the job has it, that team's careless-to-sharp band ("band": [the
+    careless share, the sharp share])."""
+    first = dict(job.estimate["teams"][0])
+    found = Band.from_job(job.band, first["team"])
+    if found is not None:
+        first["band"] = [found.careless, found.sharp]
+    return first

@@ -10,11 +10,12 @@ from .charts import render_charts
 from .records import record, save
 
 
-def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
+def lab_store(*, setup: Setup, estimate: Estimate, sizes=(), band=None) -> bool:
     """Keep an estimate made elsewhere (the `balance` command) as the lab's answer for
     `setup`, with its chart, so the lab and the new-game form show it without a job. A job
     at work is left alone, and so is a stored answer of as many games or more. `sizes` is
-    [(seats, Estimate)] at other sizes. True when stored."""
+    [(seats, Estimate)] at other sizes; `band` the (careless, sharp) Estimates of the setup,
+    if made. True when stored."""
     seed = settings.LAB_SEED
     job = record(setup.key(), seed)
     if job is not None:
@@ -33,6 +34,9 @@ def lab_store(*, setup: Setup, estimate: Estimate, sizes=()) -> bool:
         sizes=others,
         public=True,  # at the setup's own key: the operator's to publish
     )
+    if band is not None:
+        careless, sharp = band
+        job.band = {"careless": careless.as_dict(), "sharp": sharp.as_dict()}
     job.svgs = render_charts(setup, job)
     save(setup.key(), job, asked)
     return True

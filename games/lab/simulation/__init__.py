@@ -4,7 +4,10 @@ the engine.
 Pure Python like the engine (no Django; its ruff.toml says so), so its games run in any
 process, the lab worker's pool and the `balance` command alike:
 - setups.py: `Setup` (a ruleset, seats, a deal in Game.deal's shape, options), `SUGGESTED`;
-- estimate.py: `simulate`, `by_size`, `Estimate` (JSON-able for a cache), `wilson`;
+- skills.py: the bots' skill settings (careless, typical, sharp; random, the baseline);
+- estimate.py: `simulate`, `by_size`, `Estimate` (JSON-able for a cache), `wilson`, `Band`
+  (a team's share from careless to sharp play);
+- calibration.py: the estimate beside seeded test games of mixed skill;
 - bots.py: the bots' policies, each seeing only its seat's view (view.py: `SeatView`);
   skills.py: how well they play (random, careless, typical, sharp); claims.py: the
   public talk of a simulated day; belief.py: what the village believes of who is evil;

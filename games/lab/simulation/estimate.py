@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from .play import UNFINISHED, play_one
 from .scaling import scaled
 from .setups import Setup, problems
-from .skills import DEFAULT
+from .skills import ALL, DEFAULT
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 # The teams always shown, in this order, even with no win (Werewolf's other results, and
@@ -82,10 +82,10 @@ class Tally:
 def play_range(
     setup: Setup, seed: int, start: int, stop: int, progress=None, every=100, skill=DEFAULT
 ):
-    """Games start..stop-1 of an estimate, tallied, played by bots of `skill`."""
+    """Games start..stop-1 of an estimate, played by bots of `skill`, tallied."""
     tally = Tally()
     for i in range(start, stop):
-        winner, day = play_one(setup, seed, i, skill)
+        winner, day = play_one(setup, seed, i, skill=skill)
         tally.add(winner, day)
         if progress is not None and (i + 1 - start) % every == 0:
             progress(i + 1 - start)
@@ -140,10 +140,13 @@ def simulate(
     workers: int = 1,
     skill: str = DEFAULT,
 ) -> Estimate:
-    """Play `games` games of `setup` with the lab's bots; `progress(done)` every `every`
-    games. `workers` > 1 splits the games over processes (the same estimate either way;
-    billiard's, so a Celery prefork worker's daemonic child may do it too: parallel.py).
+    """Play `games` games of `setup` with the lab's bots of `skill` (skills.py: game i is
+    dealt the same whatever the skill); `progress(done)` every `every` games. `workers` > 1
+    splits the games over processes (the same estimate either way; billiard's, so a Celery
+    prefork worker's daemonic child may do it too: parallel.py).
     Raises ValueError for a setup the rules refuse (`setups.problems`)."""
+    if skill not in ALL:
+        raise ValueError(f"no skill {skill!r} (the skills: {', '.join(ALL)})")
     wrong = problems(setup)
     if wrong:
         raise ValueError(f"{setup.label()} cannot be played: {' '.join(wrong)}")
@@ -170,3 +173,49 @@ def by_size(
         (n, simulate(scaled(setup, n), games=games, seed=seed, workers=workers, skill=skill))
         for n in sizes
     ]
+
+
+@dataclass(frozen=True)
+class Band:
+    """How far the skill of play moves one team's share: its share with careless bots and
+    with sharp ones (either may be the higher), beside its share with typical bots."""
+
+    team: str
+    typical: float | None
+    careless: float
+    sharp: float
+
+    @property
+    def low(self) -> float:
+        return min(self.careless, self.sharp)
+
+    @property
+    def high(self) -> float:
+        return max(self.careless, self.sharp)
+
+    @classmethod
+    def of(
+        cls, typical: Estimate | None, careless: Estimate, sharp: Estimate, team: str = "village"
+    ) -> "Band":
+        """The band of `team` (the Village unless asked) from the three estimates."""
+        return cls(
+            team,
+            None if typical is None else share_of(typical, team),
+            share_of(careless, team),
+            share_of(sharp, team),
+        )
+
+    @classmethod
+    def from_job(cls, band: dict, team: str = "village") -> "Band | None":
+        """The band a lab job keeps ({"careless": Estimate.as_dict(), "sharp": ...}), or
+        None while it is not computed."""
+        if not band or "careless" not in band or "sharp" not in band:
+            return None
+        return cls.of(
+            None, Estimate.from_dict(band["careless"]), Estimate.from_dict(band["sharp"]), team
+        )
+
+
+def share_of(estimate: Estimate, team: str) -> float:
+    """`team`'s share of the estimate's games (0 for a team that never won)."""
+    return next((t.share for t in estimate.teams if t.team == team), 0.0)

@@ -1,6 +1,6 @@
 """Estimates as plain-text tables: the `balance` command's output and docs/lab.md's."""
 
-from .estimate import Estimate
+from .estimate import Band, Estimate
 from .setups import Setup
 
 TEAM_LABELS = {
@@ -28,8 +28,9 @@ def rate(t) -> str:
     return f"{percent(t.share)} ({100 * t.low:.1f}–{100 * t.high:.1f})"
 
 
-def estimate_lines(setup: Setup, est: Estimate) -> list[str]:
-    """One setup's win rates, with their 95% intervals, and its median length."""
+def estimate_lines(setup: Setup, est: Estimate, band: Band | None = None) -> list[str]:
+    """One setup's win rates, with their 95% intervals, its median length, and (when
+    given) the careless-to-sharp band of the Village's share."""
     width = max(len(team_label(t.team)) for t in est.teams)
     lines = [f"{'Result':<{width}}  {'Wins':>6}  {'Share':>6}  95% interval"]
     for t in est.teams:
@@ -38,20 +39,42 @@ def estimate_lines(setup: Setup, est: Estimate) -> list[str]:
             f"{100 * t.low:.1f}% – {100 * t.high:.1f}%"
         )
     lines.append(f"Median length: {est.median_days:g} days ({est.games:,} games, seed {est.seed})")
+    if band is not None:
+        lines.append(f"Careless to sharp play: {band_line(band)}")
     return lines
 
 
-def size_table(rows: list[tuple[int, Estimate]], ruleset: str) -> list[str]:
-    """The by-size table: a row per size, a column per result (share and 95% interval)."""
+def band_cell(band: Band) -> str:
+    """The band as a table's cell: "38.0–55.0%"."""
+    return f"{100 * band.low:.1f}–{100 * band.high:.1f}%"
+
+
+def band_line(band: Band) -> str:
+    """ "Village 38.0% (careless) to 55.0% (sharp)"."""
+    return (
+        f"{team_label(band.team)} {percent(band.careless)} (careless) to "
+        f"{percent(band.sharp)} (sharp)"
+    )
+
+
+def size_table(
+    rows: list[tuple[int, Estimate]], ruleset: str, bands: list[Band] | None = None
+) -> list[str]:
+    """The by-size table: a row per size, a column per result (share and 95% interval),
+    and with `bands` (one a row) the Village's careless-to-sharp band."""
     teams = []
     for _, est in rows:
         teams += [t.team for t in est.teams if t.team not in teams]
     head = ["Seats", *(team_label(t) for t in teams), "Median days"]
+    if bands is not None:
+        head.append("Village, careless to sharp")
     body = []
-    for n, est in rows:
+    for i, (n, est) in enumerate(rows):
         by_team = {t.team: t for t in est.teams}
         cells = [rate(by_team[t]) if t in by_team else "–" for t in teams]
         body.append([str(n), *cells, f"{est.median_days:g}"])
+        if bands is not None:
+            body[-1].append(band_cell(bands[i]))
     return markdown(head, body)
 
 
@@ -63,3 +86,25 @@ def markdown(head: list[str], body: list[list[str]]) -> list[str]:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
 
     return [row(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(row, body)]
+
+
+def calibration_table(rows) -> list[str]:
+    """docs/lab.md's calibration table: a row per setup (calibration.Calibration)."""
+    head = [
+        "Setup",
+        "Estimate (typical, 95% interval)",
+        "Band (careless to sharp)",
+        "Observed in test games (95% interval)",
+        "Inside?",
+    ]
+    body = [
+        [
+            row.setup.slug(),
+            rate(row.typical),
+            band_cell(row.band),
+            f"{row.observed.wins:,} of {row.games:,}: {rate(row.observed)}",
+            "yes" if row.inside else "no",
+        ]
+        for row in rows
+    ]
+    return markdown(head, body)

@@ -91,6 +91,12 @@ def test_a_suggested_setup_fills_the_new_game_form_through_the_core_s_event():
 
 
 def test_the_lab_offers_the_new_game_form_its_panels():
-    templates = {p.slot: p.template for p in panels._providers[panels.NEW_GAME]}
-    assert templates["suggestions"] == "lab/_new_game_suggestions.html"
-    assert templates["actions"] == "lab/_new_game_estimate.html"
+    templates = {}
+    for p in panels._providers[panels.NEW_GAME]:
+        templates.setdefault(p.slot, []).append(p.template)
+    # The list first, then the picked setup's estimate in words (issue 32).
+    assert templates["suggestions"] == [
+        "lab/_new_game_suggestions.html",
+        "lab/_new_game_chosen.html",
+    ]
+    assert templates["actions"] == ["lab/_new_game_estimate.html"]

@@ -73,12 +73,14 @@ def share_text(team: str, share: float, low: float, high: float) -> str:
 
 
 def share_band_text(team: str, share: float, low: float, high: float, band) -> str:
-    """ "Village 47% ± 3 (careless to sharp play: 38% to 55%)": a suggested setup's label
-    once its band is known (`band`: the careless and the sharp share)."""
-    careless, sharp = sorted(band)
-    return _("%(share)s (careless to sharp play: %(band)s)") % {
+    """ "Village 47% ± 3 (careless play 38%, sharp play 42%)": a suggested setup's label
+    once its band is known (`band`: the careless and the sharp share, in that order; sharp
+    play may favour either side, so they are named, not sorted)."""
+    careless, sharp = band
+    return _("%(share)s (careless play %(careless)s, sharp play %(sharp)s)") % {
         "share": share_text(team, share, low, high),
-        "band": interval_text(careless, sharp),
+        "careless": percent(careless),
+        "sharp": percent(sharp),
     }
 
 
@@ -216,13 +218,13 @@ def window_spent(
 
 # What an estimate means, and what the site's own games showed (issue 32).
 def band_text(team: str, careless: float, sharp: float) -> str:
-    """ "Careless to sharp play moves the Village's share between 38% and 55%."."""
-    low, high = sorted((careless, sharp))
-    return _("Careless to sharp play moves the %(team)s’s share between %(low)s and %(high)s.") % {
-        "team": team_label(team),
-        "low": percent(low),
-        "high": percent(high),
-    }
+    """ "When both sides play carelessly the Village wins 38%; when both play sharply, 42%.":
+    the band, each end named (sharp play helps the evil side's lies as much as the
+    village's reading, so it is not always the higher)."""
+    return _(
+        "When both sides play carelessly the %(team)s wins %(careless)s; when both play "
+        "sharply, %(sharp)s."
+    ) % {"team": team_label(team), "careless": percent(careless), "sharp": percent(sharp)}
 
 
 def estimate_meaning(team: str, share: float, low: float, high: float) -> str:

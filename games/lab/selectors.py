@@ -49,7 +49,7 @@ class LabResult:
     size_teams: list[str] = field(default_factory=list)
     sizes: list[SizeRow] = field(default_factory=list)
     svg: str = ""
-    band: str = ""  # "Careless to sharp play moves the Village's share between …", once known
+    band: str = ""  # "When both sides play carelessly the Village wins …", once known
     observed: str = ""  # what the site's own finished games of this setup showed
 
     @property

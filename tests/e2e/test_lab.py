@@ -183,7 +183,9 @@ def test_a_host_reads_the_band_and_the_sites_own_games_beside_the_estimate(
     sign_in(page, live_server.url, host.email, DEFAULT_PASSWORD)
 
     page.goto(f"{live_server.url}/lab/{witchhunt_8.key()}/")
-    expect(page.locator(".lab-meaning")).to_contain_text("between 38% and 55%")
+    expect(page.locator(".lab-meaning")).to_contain_text(
+        "carelessly the Village wins 38%; when both play sharply, 55%"
+    )
     observed = page.get_by_role("region", name="Games played on this site")
     expect(observed).to_contain_text("2 finished games on this site")
     expect(observed).to_contain_text("50%")

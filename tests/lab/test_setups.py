@@ -75,13 +75,15 @@ def test_an_unknown_setup_name_finds_nothing():
 
 def test_a_witchhunt_pool_scales_in_proportion():
     base = suggested("witchhunt", 24)
+    types = base.deal["types"]
+    share = (types["elder_witch"] + types["junior_witch"]) / 24
     for n in (10, 20, 36, 48):
         s = scaled(base, n)
         types = s.deal["types"]
         assert s.seats == n and sum(types.values()) == n
         assert problems(s) == []
         witches = types.get("elder_witch", 0) + types.get("junior_witch", 0)
-        assert abs(witches / n - 6 / 24) < 0.1
+        assert abs(witches / n - share) < 0.1
         assert types.get("village_lover", 0) % 2 == 0
         assert types.get("holy_villager", 0) <= len(HOLY)
     assert scaled(base, 24) is base

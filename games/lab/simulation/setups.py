@@ -68,39 +68,43 @@ class Setup:
         )
 
 
-# Witchhunt per the rules: two thirds or more Villagers ("Villager", the glossary), so a
-# quarter Witches, split between Elders and Juniors; a Holy Villager or more, Spies to
-# trick the Coven, and Lover pairs (at most two, W-23) from 24 players. Every character is
-# in the pool, so each game deals a different town.
+# Witchhunt per the rules: two thirds or more Villagers ("Villager", the glossary), split
+# between Elders and Juniors; Holy Villagers, Spies to trick the Coven, and Lover pairs (at
+# most two, W-23) from 24 players. Every character is in the pool, so each game deals a
+# different town. The counts are balanced (issue 32): with typical bots the Village wins
+# 40-60% of the games at each size (docs/lab.md has the table) - fewer Witches than the
+# quarter the silent bots of before needed, since a village that talks finds them.
 WITCHHUNT_TYPES = {
-    8: {"elder_witch": 1, "junior_witch": 1, "holy_villager": 1, "village_spy": 1},
-    12: {"elder_witch": 2, "junior_witch": 1, "holy_villager": 2, "village_spy": 1},
-    16: {"elder_witch": 2, "junior_witch": 2, "holy_villager": 2, "village_spy": 2},
+    8: {"elder_witch": 1, "junior_witch": 1, "holy_villager": 3, "village_spy": 1},
+    12: {"elder_witch": 2, "junior_witch": 1, "holy_villager": 3, "village_spy": 2},
+    16: {"elder_witch": 2, "junior_witch": 1, "holy_villager": 2, "village_spy": 2},
     24: {
         "elder_witch": 3,
-        "junior_witch": 3,
+        "junior_witch": 1,
         "holy_villager": 3,
         "village_spy": 2,
         "village_lover": 2,
     },
     48: {
-        "elder_witch": 6,
-        "junior_witch": 6,
+        "elder_witch": 5,
+        "junior_witch": 4,
         "holy_villager": 6,
         "village_spy": 3,
         "village_lover": 4,
     },
 }
-# Werewolf: about one Werewolf in five, the Seer and the Witch always, more specials as
-# the town grows. No wildcard: the bots cannot read a Fool or a Were-Hamster, who then take
-# a large share of the bot games (docs/lab.md); a deck with them is a JSON setup away.
-# Every listed special is dealt.
+# Werewolf: the Seer and the Witch always, more specials as the town grows, and as many
+# Werewolves as keep typical play within 40-60% for the Village (issue 32): a Seer who
+# shares her results is worth more to a talking village as the town grows, so the pack's
+# share falls from one in four at 8 to one in twelve at 48. No wildcard: the bots cannot
+# read a Fool or a Were-Hamster, who then take a large share of the bot games
+# (docs/lab.md); a deck with them is a JSON setup away. Every listed special is dealt.
 WEREWOLF_DECKS = {
     8: (2, ["seer", "witch"]),
-    12: (3, ["seer", "witch", "matchmaker"]),
-    16: (3, ["seer", "witch", "matchmaker", "warlock", "thief"]),
-    24: (5, ["seer", "witch", "matchmaker", "warlock", "thief", "crone"]),
-    48: (10, ["seer", "witch", "matchmaker", "warlock", "thief", "crone"]),
+    12: (2, ["seer", "witch", "matchmaker"]),
+    16: (3, ["seer", "witch", "thief"]),
+    24: (3, ["seer", "witch", "matchmaker", "warlock", "thief", "crone"]),
+    48: (4, ["seer", "witch", "matchmaker", "warlock", "thief", "crone"]),
 }
 
 

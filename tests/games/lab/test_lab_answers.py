@@ -89,11 +89,14 @@ def _text(response) -> str:
 @pytest.mark.django_db
 def test_the_page_shows_the_band_beside_the_typical_estimate(client):
     typical = _estimate(WITCHHUNT_8, 0.47)
-    careless, sharp = _estimate(WITCHHUNT_8, 0.38), _estimate(WITCHHUNT_8, 0.55)
+    # Sharp play may favour either side: each end is named, not sorted.
+    careless, sharp = _estimate(WITCHHUNT_8, 0.55), _estimate(WITCHHUNT_8, 0.38)
     assert lab_store(setup=WITCHHUNT_8, estimate=typical, band=(careless, sharp))
     text = _text(_page(client))
     assert "The bots claim, share results and lie as typical forum players do." in text
-    assert "Careless to sharp play moves the Village’s share between 38% and 55%." in text
+    assert (
+        "When both sides play carelessly the Village wins 55%; when both play sharply, 38%."
+    ) in text
     assert re.search(r"Village 47 47% 37% to 57%", text)
 
 
@@ -223,15 +226,15 @@ def test_the_new_game_form_says_what_a_picked_setups_estimate_means(client, host
     text = _text(client.get(url, {"suggested": "witchhunt-8"}))
     assert (
         "The lab’s estimate: in games played by bots that claim, share results and lie as "
-        "typical forum players do, the Village won 47% (37% to 57%). Careless to sharp play "
-        "moves the Village’s share between 38% and 55%. It is a guide to balance, not a "
-        "promise: real players differ."
+        "typical forum players do, the Village won 47% (37% to 57%). When both sides play "
+        "carelessly the Village wins 38%; when both play sharply, 55%. It is a guide to "
+        "balance, not a promise: real players differ."
     ) in text
     assert (
         "1 finished game on this site: the Village won 1 (100%, 95% interval 21% to 100%)." in text
     )
     # The list's label of it has the band too.
-    assert "Witchhunt 8 : Village 47% ± 10 (careless to sharp play: 38% to 55%)" in text
+    assert "Witchhunt 8 : Village 47% ± 10 (careless play 38%, sharp play 55%)" in text
     # Without a suggested setup picked, the form says none of it.
     assert "The balance of" not in _text(client.get(url))
     # The list's own words say what its shares are.
@@ -254,11 +257,11 @@ def test_balance_store_keeps_the_band_for_the_page(client):
     text = _text(_page(client))
     careless = simulate(WITCHHUNT_8, games=20, seed=1, skill="careless")
     sharp = simulate(WITCHHUNT_8, games=20, seed=1, skill="sharp")
-    low, high = sorted(
+    low, high = (
         round(100 * next(t.share for t in e.teams if t.team == "village"))
         for e in (careless, sharp)
     )
-    assert f"Careless to sharp play moves the Village’s share between {low}% and {high}%." in text
+    assert f"carelessly the Village wins {low}%; when both play sharply, {high}%." in text
 
 
 def test_a_setup_from_a_games_fields_is_the_suggested_one():

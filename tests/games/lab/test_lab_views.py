@@ -221,7 +221,7 @@ def test_while_the_job_waits_the_page_shows_its_progress_and_a_plain_refresh(cli
     assert "Waiting for the lab’s worker" in html
     assert (
         "Witchhunt, 8 players. Drawn from 48 characters: 1 Elder Witch, 1 Junior Witch, "
-        "1 Holy Villager, 1 Village Spy, 4 Basic Villagers.</p>"
+        "3 Holy Villagers, 1 Village Spy, 2 Basic Villagers.</p>"
     ) in " ".join(html.split())
     # 60 games of the setup, 5 with careless and 5 with sharp bots (a quarter of the first
     # estimate's 20 each), and 10 at each of the four other suggested sizes.
@@ -322,7 +322,7 @@ def test_a_suggested_setup_fills_the_new_game_forms_cards(client, host):
     html = client.get(reverse("game_new"), {"suggested": "werewolf-12"}).content.decode()
     assert re.search(r'name="ruleset" value="werewolf"[^>]*checked', html)
     assert re.search(r'name="seats_count" value="12"', html)
-    assert re.search(r'name="werewolves" value="3"', html)
+    assert re.search(r'name="werewolves" value="2"', html)
     for role in ("seer", "witch", "matchmaker"):
         assert re.search(rf'name="roles" value="{role}"[^>]*checked', html), role
 

@@ -63,10 +63,10 @@ def test_balance_suggested_prints_the_band_column():
     out = run("--suggested", "--games", "2", "--workers", "1")
     heads = [x for x in out.splitlines() if x.startswith("| Seats")]
     assert len(heads) == 2 and all(
-        h.rstrip("| ").endswith("Village, careless to sharp") for h in heads
+        h.rstrip("| ").endswith("Village: careless / sharp") for h in heads
     )
     rows = [x for x in out.splitlines() if re.match(r"\| \d+ ", x)]
-    assert len(rows) == 10 and all(re.search(r"\| \d+\.\d–\d+\.\d% +\|$", r) for r in rows)
+    assert len(rows) == 10 and all(re.search(r"\| \d+\.\d% / \d+\.\d% +\|$", r) for r in rows)
     plain = run("--suggested", "--games", "1", "--workers", "1", "--no-band")
     assert "careless" not in plain
 
@@ -85,5 +85,5 @@ def test_a_band_is_the_village_share_at_the_two_ends_of_skill():
     assert Band.from_job({}) is None and Band.from_job({"careless": kept["careless"]}) is None
     assert Band.of(None, _estimate(0.3), _estimate(0.4), "witches").low == pytest.approx(0.6)
     lines = size_table([(8, _estimate(0.47))], "witchhunt", [band])
-    assert lines[0].split("|")[-2].strip() == "Village, careless to sharp"
-    assert lines[2].split("|")[-2].strip() == "38.0–55.0%"
+    assert lines[0].split("|")[-2].strip() == "Village: careless / sharp"
+    assert lines[2].split("|")[-2].strip() == "55.0% / 38.0%"  # careless, then sharp

@@ -70,7 +70,7 @@ def test_lab_calibrate_prints_the_table_for_the_docs():
     assert [c.strip() for c in lines[1].split("|")[1:-1]] == [
         "Setup",
         "Estimate (typical, 95% interval)",
-        "Band (careless to sharp)",
+        "Band (careless / sharp)",
         "Observed in test games (95% interval)",
         "Inside?",
     ]

@@ -45,8 +45,9 @@ def estimate_lines(setup: Setup, est: Estimate, band: Band | None = None) -> lis
 
 
 def band_cell(band: Band) -> str:
-    """The band as a table's cell: "38.0–55.0%"."""
-    return f"{100 * band.low:.1f}–{100 * band.high:.1f}%"
+    """The band as a table's cell, careless then sharp: "38.0% / 55.0%" (sharp play may
+    favour either side, so the ends are not sorted)."""
+    return f"{100 * band.careless:.1f}% / {100 * band.sharp:.1f}%"
 
 
 def band_line(band: Band) -> str:
@@ -67,7 +68,7 @@ def size_table(
         teams += [t.team for t in est.teams if t.team not in teams]
     head = ["Seats", *(team_label(t) for t in teams), "Median days"]
     if bands is not None:
-        head.append("Village, careless to sharp")
+        head.append("Village: careless / sharp")
     body = []
     for i, (n, est) in enumerate(rows):
         by_team = {t.team: t for t in est.teams}
@@ -93,7 +94,7 @@ def calibration_table(rows) -> list[str]:
     head = [
         "Setup",
         "Estimate (typical, 95% interval)",
-        "Band (careless to sharp)",
+        "Band (careless / sharp)",
         "Observed in test games (95% interval)",
         "Inside?",
     ]

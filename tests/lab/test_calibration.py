@@ -14,7 +14,7 @@ from games.lab.simulation.calibration import (
     drawn_skill,
     observed_games,
 )
-from games.lab.simulation.estimate import Band, TeamRate
+from games.lab.simulation.estimate import Band, TeamRate, simulate
 from games.lab.simulation.play import play_one
 from games.lab.simulation.setups import suggested
 from games.lab.simulation.skills import SKILLS
@@ -36,19 +36,40 @@ def test_the_test_games_are_played_each_by_its_drawn_skill():
     assert {t.team: t.wins for t in seen.teams if t.wins} == dict(played)
 
 
-def test_a_calibration_row_is_inside_when_its_interval_meets_the_answer():
-    def row(low, high):
-        typical = TeamRate("village", 0, 0.47, 0.44, 0.50)
+def test_a_calibration_row_agrees_when_the_test_games_meet_the_mix_expected():
+    """Each test game's skill is drawn evenly from the three, so the lab predicts the mean
+    of its three estimates; a row agrees when the test games' share is within 1.96
+    standard errors of both samplings of it."""
+
+    def row(wins, games=400, expected=0.40, expected_se=0.01):
+        share = wins / games
         return Calibration(
             WEREWOLF_8,
-            typical,
-            Band("village", 0.47, 0.38, 0.55),
-            TeamRate("village", 0, 0, low, high),
-            9,
+            TeamRate("village", 0, 0.47, 0.44, 0.50),
+            Band("village", 0.47, 0.38, 0.35),
+            TeamRate("village", wins, share, 0.0, 1.0),
+            games,
+            expected,
+            expected_se,
         )
 
-    assert row(0.30, 0.40).inside and row(0.54, 0.70).inside and row(0.45, 0.46).inside
-    assert not row(0.20, 0.37).inside and not row(0.56, 0.90).inside
+    # 400 games at 40%: a standard error of sqrt(.24/400 + .0001) = 0.0265, so 1.96 of it
+    # is 0.052 either side of 40%.
+    assert row(160).inside and row(181).inside and row(140).inside
+    assert not row(182).inside and not row(138).inside
+    # The typical estimate alone is not the prediction: 47% is far from this mix.
+    assert not row(188).inside
+
+
+def test_calibrate_predicts_the_mean_of_the_three_skills():
+    found = calibrate(WEREWOLF_8, games=20, observed=15, seed=2)
+    shares = [
+        next(t.share for t in simulate(WEREWOLF_8, games=20, seed=2, skill=s).teams
+             if t.team == "village")
+        for s in ("careless", "typical", "sharp")
+    ]  # fmt: skip
+    assert found.expected == pytest.approx(sum(shares) / 3)
+    assert found.expected_se > 0
 
 
 def test_calibrate_plays_the_estimate_and_other_games_beside_it():
@@ -71,11 +92,12 @@ def test_lab_calibrate_prints_the_table_for_the_docs():
         "Setup",
         "Estimate (typical, 95% interval)",
         "Band (careless / sharp)",
+        "Expected for the mix",
         "Observed in test games (95% interval)",
-        "Inside?",
+        "Agrees?",
     ]
     rows = [[c.strip() for c in line.split("|")[1:-1]] for line in lines[3:]]
     assert [r[0] for r in rows] == ["werewolf-8", "witchhunt-8"]
-    assert all(r[3].split(":")[0].endswith(" of 15") and r[4] in ("yes", "no") for r in rows)
+    assert all(r[4].split(":")[0].endswith(" of 15") and r[5] in ("yes", "no") for r in rows)
     with pytest.raises(CommandError, match="no suggested setup"):
         call_command("lab_calibrate", "werewolf-9", stdout=StringIO())

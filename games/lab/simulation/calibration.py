@@ -7,10 +7,11 @@ estimate's), so no test game is one of the estimate's. `manage.py lab_calibrate`
 the table docs/lab.md holds.
 """
 
+import math
 import random
 from dataclasses import dataclass
 
-from .estimate import Band, Estimate, Tally, TeamRate, estimate_of, share_of, simulate
+from .estimate import Z95, Band, Estimate, Tally, TeamRate, estimate_of, share_of, simulate
 from .play import play_one
 from .setups import Setup
 from .skills import SKILLS
@@ -39,14 +40,20 @@ class Calibration:
     band: Band
     observed: TeamRate  # the Village's, over the test games
     games: int  # how many test games
+    # What the lab predicts for the test games: each is played at a skill drawn evenly
+    # from the three, so the Village's expected share is the mean of the three estimates;
+    # and that mean's standard error (the three estimates' sampling).
+    expected: float = 0.0
+    expected_se: float = 0.0
 
     @property
     def inside(self) -> bool:
-        """Whether the test games' interval meets what the lab answered: the typical
-        estimate's interval or the band from careless to sharp play."""
-        low = min(self.typical.low, self.band.low)
-        high = max(self.typical.high, self.band.high)
-        return self.observed.low <= high and self.observed.high >= low
+        """Whether the test games agree with the prediction: the difference between their
+        share and the expected one is within 1.96 standard errors of both samplings (a
+        two-sided test at 5%: about one setup in twenty says "no" by chance alone)."""
+        share, n = self.observed.share, self.games
+        se = math.sqrt(share * (1 - share) / n + self.expected_se**2) if n else 1.0
+        return abs(share - self.expected) <= Z95 * se
 
 
 def village(estimate: Estimate) -> TeamRate:
@@ -63,4 +70,10 @@ def calibrate(setup: Setup, *, games: int, observed: int, seed: int, workers: in
     }
     band = Band.of(runs["typical"], runs["careless"], runs["sharp"])
     seen = observed_games(setup, seed + OBSERVED_SEED_OFFSET, observed)
-    return Calibration(setup, village(runs["typical"]), band, village(seen), seen.games)
+    shares = [share_of(run, VILLAGE) for run in runs.values()]
+    expected = sum(shares) / len(shares)
+    variance = sum(p * (1 - p) / games for p in shares) / len(shares) ** 2
+    return Calibration(
+        setup, village(runs["typical"]), band, village(seen), seen.games, expected,
+        math.sqrt(variance),
+    )  # fmt: skip

@@ -95,14 +95,16 @@ def calibration_table(rows) -> list[str]:
         "Setup",
         "Estimate (typical, 95% interval)",
         "Band (careless / sharp)",
+        "Expected for the mix",
         "Observed in test games (95% interval)",
-        "Inside?",
+        "Agrees?",
     ]
     body = [
         [
             row.setup.slug(),
             rate(row.typical),
             band_cell(row.band),
+            f"{100 * row.expected:.1f}%",
             f"{row.observed.wins:,} of {row.games:,}: {rate(row.observed)}",
             "yes" if row.inside else "no",
         ]

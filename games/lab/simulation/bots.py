@@ -367,11 +367,14 @@ class Bot:
             out.update(n for n in allies if n in alive)
             out.update(n for n, side in shown.items() if side == "village" and n in alive)
             out.add(me)
-        total -= sum([wget(n, 1.0) for n in out])
+        # In the seats' order, never a set's: a set of names iterates in an order that
+        # changes with the process's hash seed, and a float sum (or a choice) with it, so
+        # the same game would play differently on another worker.
+        total -= sum([wget(n, 1.0) for n in living if n in out])
         skip = out
         low = ()
         if cleared:
-            low = [n for n in cleared if n in alive and n not in out]
+            low = [n for n in living if n in cleared and n not in out]
             total -= sum([wget(n, 1.0) for n in low]) * (1.0 - LOWERED)
             skip = out.union(low)
         if total <= 0.0:

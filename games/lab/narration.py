@@ -244,6 +244,16 @@ def not_a_promise() -> str:
     return _("It is a guide to balance, not a promise: real players differ.")
 
 
+def _observed(games, wins, low, high, team) -> dict:
+    return {
+        "count": thousands(games),
+        "team": team_label(team),
+        "wins": thousands(wins),
+        "share": percent(wins / games),
+        "interval": interval_text(low, high),
+    }
+
+
 def observed_text(games: int, wins: int, low: float, high: float, team: str = "village") -> str:
     """ "12 finished games on this site: the Village won 5 (42%, 95% interval 19% to 68%)."."""
     return ngettext(
@@ -252,13 +262,7 @@ def observed_text(games: int, wins: int, low: float, high: float, team: str = "v
         "%(count)s finished games on this site: the %(team)s won %(wins)s (%(share)s, 95%% "
         "interval %(interval)s).",
         games,
-    ) % {
-        "count": thousands(games),
-        "team": team_label(team),
-        "wins": thousands(wins),
-        "share": percent(wins / games),
-        "interval": interval_text(low, high),
-    }
+    ) % _observed(games, wins, low, high, team)
 
 
 def observed_hosted(games: int, wins: int, low: float, high: float, team: str = "village") -> str:
@@ -269,13 +273,7 @@ def observed_hosted(games: int, wins: int, low: float, high: float, team: str = 
         "%(count)s finished games you hosted with this setup: the %(team)s won %(wins)s "
         "(%(share)s, 95%% interval %(interval)s).",
         games,
-    ) % {
-        "count": thousands(games),
-        "team": team_label(team),
-        "wins": thousands(wins),
-        "share": percent(wins / games),
-        "interval": interval_text(low, high),
-    }
+    ) % _observed(games, wins, low, high, team)
 
 
 def observed_none_hosted() -> str:

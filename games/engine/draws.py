@@ -4,6 +4,7 @@ same games from the same seeds), without the per-call checks and frames of CPyth
 own code. Another generator class gets its own methods."""
 
 import random
+from math import ceil, log
 
 
 def shuffle(rng, x):
@@ -21,19 +22,38 @@ def shuffle(rng, x):
         x[i], x[j] = x[j], x[i]
 
 
+def below(rng, n):
+    """rng.randrange(n) for n > 0 (and so `a + below(rng, b - a + 1)` is rng.randint(a, b)):
+    _randbelow's rejection draw, without randint's and randrange's frames and checks."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
+
+
+def choice(rng, seq):
+    """rng.choice(seq) for a non-empty sequence: the same single draw."""
+    return seq[below(rng, len(seq))]
+
+
 def sample(rng, pool, k):
-    """rng.sample(pool, k) for a few targets: the same getrandbits draws and the same result
-    as CPython's sample (a shrinking list for a pool of 21 or fewer, else a set of drawn
+    """rng.sample(pool, k): the same getrandbits draws and the same result as CPython's
+    sample (a shrinking list for a pool no larger than its `setsize`, else a set of drawn
     indexes; each index drawn by rejection, as its _randbelow does), without sample's
     per-call checks, which made it the costliest call of the playouts' random inputs."""
-    if type(rng) is not random.Random or k > 5:  # another generator, another sample
+    if type(rng) is not random.Random:  # another generator, another sample
         return rng.sample(list(pool), k)
     if not k:
         return []
     getrandbits = rng.getrandbits
     n = len(pool)
     result = []
-    if n <= 21:
+    # CPython's choice of method: a list smaller than a k-length set
+    setsize = 21 if k <= 5 else 21 + 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
         pool = list(pool)
         for i in range(k):
             m = n - i

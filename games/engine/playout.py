@@ -7,7 +7,7 @@ decided by the engine's own boundary (`Game.try_apply`), never re-implemented he
 import random
 from math import floor
 
-from .draws import sample
+from .draws import below, choice, sample, shuffle
 from .inputs import Input, new_input
 from .revisions import CURRENT
 from .rulesets.werewolf.roles import ROLES
@@ -21,6 +21,8 @@ WW_ACTIONS_NIGHT = ("pack", "ability", "ability")
 SORTED_TYPES = sorted(TYPES)
 SORTED_CHARACTERS = sorted(CHARACTERS)
 WITHDRAWABLE = ("coven", "court", "protect", "veto", "save", "ability", "weapon", "pack")
+TARGET_COUNTS = (0, 1, 1, 1, 2, 3)  # how many targets an ability proposal names
+_new = object.__new__  # an Input without its __init__ call, as new_input makes one
 
 
 def random_setup(rng: random.Random, ruleset: str, n: int, revision: str = CURRENT) -> dict:
@@ -44,20 +46,21 @@ def random_setup(rng: random.Random, ruleset: str, n: int, revision: str = CURRE
             "options": {"reveal_on_death": rng.random() < 0.3},
             "players": [{"name": a, "role": r} for a, r in zip(names, roles, strict=True)],
         }
-    chars = rng.sample(SORTED_CHARACTERS, n)
-    witches = rng.randint(1, max(1, (n - 1) // 3))
+    # rng's own sample, randint, shuffle and choice, made cheaper with the same draws (draws.py)
+    chars = sample(rng, SORTED_CHARACTERS, n)
+    witches = 1 + below(rng, max(1, (n - 1) // 3))  # rng.randint(1, ...)
     kinds = {}
     others = [c for c in chars if c not in HOLY]
-    rng.shuffle(others)
+    shuffle(rng, others)
     for c in others[:witches]:
-        kinds[c] = rng.choice(("elder_witch", "junior_witch"))
+        kinds[c] = choice(rng, ("elder_witch", "junior_witch"))
     rest = others[witches:]
-    pairs = min(rng.choice((0, 0, 1, 2)), len(rest) // 2)
+    pairs = min(choice(rng, (0, 0, 1, 2)), len(rest) // 2)
     lover_chars = rest[: 2 * pairs]
     for c in lover_chars:
         kinds[c] = "village_lover"
     for c in rest[2 * pairs :]:
-        kinds[c] = rng.choice(("basic_villager", "basic_villager", "village_spy"))
+        kinds[c] = choice(rng, ("basic_villager", "basic_villager", "village_spy"))
     for c in chars:
         if c in HOLY:
             kinds[c] = "holy_villager"
@@ -69,8 +72,8 @@ def random_setup(rng: random.Random, ruleset: str, n: int, revision: str = CURRE
     return {
         "ruleset": "witchhunt",
         "revision": revision,
-        "seed": rng.randint(0, 10**6),
-        "options": {"stalemate_cycles": rng.choice((0, 2, 3))},
+        "seed": below(rng, 10**6 + 1),  # rng.randint(0, 10**6)
+        "options": {"stalemate_cycles": choice(rng, (0, 2, 3))},
         "players": players,
         "lovers": lovers,
     }
@@ -98,7 +101,7 @@ def _proposer(rng, game, names):
     witchhunt = game.RULESET == "witchhunt"
     killers_of = game._coven if witchhunt else game._pack  # (seats, names), kept in _memo
     killers_action = "coven" if witchhunt else "pack"
-    withdrawable = WITHDRAWABLE if witchhunt else ("ability", "pack")
+    withdrawable, n_withdrawable = _sized(WITHDRAWABLE if witchhunt else ("ability", "pack"))
     seats = game.seats  # never replaced: a seat is kept whoever sits in it (W-72)
     # Fixed sizes as floats: `rand() * n` multiplies two floats without converting an int
     # each time, to the same product (an int this small converts exactly).
@@ -119,8 +122,13 @@ def _proposer(rng, game, names):
         r = rand()
         night = game.night
         if r < 0.06:  # new_input(kind, actor, action, target, targets, guess, choice, what, word)
-            word = "midnight" if night and not game.midnight and rand() < 0.7 else "phase"
-            return new_input("advance", None, None, None, (), None, None, None, word)
+            inp = _new(Input)  # new_input(...), inlined as below
+            inp.kind = "advance"
+            inp.word = "midnight" if night and not game.midnight and rand() < 0.7 else "phase"
+            inp.actor = inp.action = inp.target = inp.guess = inp.choice = None
+            inp.what = inp.player = None
+            inp.targets = ()
+            return inp
         if r < 0.065:
             player = names[floor(rand() * n_names)]
             return new_input("moderator", None, None, None, (), None, None, None, "remove", player)
@@ -130,22 +138,37 @@ def _proposer(rng, game, names):
                 killers = killers_of()[0]
             if killers:
                 living = game.living_names or names
-                return new_input(
-                    "action",
-                    killers[floor(rand() * len(killers))].name,
-                    killers_action,
-                    living[floor(rand() * len(living))],
-                )
+                inp = _new(Input)  # new_input(...), inlined as below
+                inp.kind = "action"
+                inp.actor = killers[floor(rand() * len(killers))].name
+                inp.action = killers_action
+                inp.target = living[floor(rand() * len(living))]
+                inp.targets = ()
+                inp.guess = inp.choice = inp.what = inp.word = inp.player = None
+                return inp
         seat = seats[floor(rand() * n_seats)]
         if not night and rand() < 0.5:  # a bandwagon: vote with the leader
             if leader_seq != game.seq:
                 leader_seq = game.seq
                 leader = game.votes.plurality()
             if leader is not None:
-                return new_input("action", seat.name, "vote", leader)
+                inp = _new(Input)  # new_input(...), inlined as below
+                inp.kind = "action"
+                inp.actor = seat.name
+                inp.action = "vote"
+                inp.target = leader
+                inp.targets = ()
+                inp.guess = inp.choice = inp.what = inp.word = inp.player = None
+                return inp
         if rand() < 0.05:
-            what = _pick(rand, withdrawable)
-            return new_input("action", seat.name, "withdraw", None, (), None, None, what)
+            inp = _new(Input)  # new_input(...), inlined as below
+            inp.kind = "action"
+            inp.actor = seat.name
+            inp.action = "withdraw"
+            inp.what = withdrawable[floor(rand() * n_withdrawable)]  # _pick, inlined
+            inp.target = inp.guess = inp.choice = inp.word = inp.player = None
+            inp.targets = ()
+            return inp
         if witchhunt and seat.status == "dead":
             actions, n_actions = dead_actions
         else:
@@ -154,8 +177,16 @@ def _proposer(rng, game, names):
         pool = names if rand() < 0.05 else game.living_names or names
         target = pool[floor(rand() * len(pool))]
         if action != "ability":
-            return new_input("action", seat.name, action, target)
-        k = _pick(rand, (0, 1, 1, 1, 2, 3))
+            # new_input("action", seat.name, action, target), inlined: the commonest proposal
+            inp = _new(Input)
+            inp.kind = "action"
+            inp.actor = seat.name
+            inp.action = action
+            inp.target = target
+            inp.targets = ()
+            inp.guess = inp.choice = inp.what = inp.word = inp.player = None
+            return inp
+        k = TARGET_COUNTS[floor(rand() * 6.0)]  # _pick(rand, TARGET_COUNTS), inlined
         targets = tuple(sample(rng, pool, k)) if k <= len(pool) else ()
         guess = choice = None
         if not witchhunt:
@@ -164,7 +195,16 @@ def _proposer(rng, game, names):
             choice = _pick(rand, SORTED_TYPES)
         elif seat.character == "wizard":
             guess = _pick(rand, SORTED_CHARACTERS)
-        return new_input("action", seat.name, action, target, targets, guess, choice)
+        inp = _new(Input)  # new_input(...), inlined as above
+        inp.kind = "action"
+        inp.actor = seat.name
+        inp.action = action
+        inp.target = target
+        inp.targets = targets
+        inp.guess = guess
+        inp.choice = choice
+        inp.what = inp.word = inp.player = None
+        return inp
 
     return propose
 

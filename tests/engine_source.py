@@ -7,8 +7,9 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[1] / "games" / "engine"
 
 # An event is made by emit("kind", ...), by Event("kind", ...), or on the hottest paths
-# field by field (`ev.kind = "kind"`, base.py's tell and votes).
-EVENT_MADE = re.compile(r'(?:emit\(|Event\(|\.kind = )\s*"(\w+)"')
+# field by field (`ev.kind = "kind"`, base.py's tell and votes; the random proposer's
+# `inp.kind = ...` makes an input, not an event).
+EVENT_MADE = re.compile(r'(?:emit\(|Event\(|\bev\.kind = )\s*"(\w+)"')
 
 
 def engine_source(folder: Path = ENGINE) -> str:

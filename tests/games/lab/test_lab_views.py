@@ -311,7 +311,7 @@ def test_the_new_game_form_lists_the_suggested_setups_with_their_cached_estimate
     lab_start(setup=WITCHHUNT_8, user=member)
     lab_run(address=WITCHHUNT_8.key(), seed=settings.LAB_SEED)
     html = client.get(reverse("game_new")).content.decode()
-    found = re.search(r'=witchhunt-8">Witchhunt 8</a>: Village (\d+)% ± (\d+)</li>', html)
+    found = re.search(r'=witchhunt-8">Witchhunt 8</a>: Village (\d+)% ± (\d+)[^<]*</li>', html)
     assert found and 1 <= int(found.group(2)) <= 20
     assert '?suggested=witchhunt-12">Witchhunt 12</a></li>' in html  # not estimated: no number
 

@@ -163,8 +163,8 @@ def test_a_setup_is_queued_once_however_often_it_is_asked_for(
             "seats_count": "12",
             "deal_mode": "pool",
             "roles": sorted(werewolf_12.deal["roles"]),
-            "werewolves": "3",
-            "specials": "3",
+            "werewolves": str(werewolf_12.deal["werewolves"]),
+            "specials": str(werewolf_12.deal["specials"]),
         },
         django_capture_on_commit_callbacks,
     )
@@ -381,7 +381,7 @@ def test_lab_fill_estimates_the_suggested_setups_for_the_new_game_form(
     assert _queued(lab_queue) == []  # played here, not queued as well
     client.force_login(host)
     html = client.get(reverse("game_new")).content.decode()
-    assert re.search(r'=witchhunt-8">Witchhunt 8</a>: Village \d+% ± \d+</li>', html)
+    assert re.search(r'=witchhunt-8">Witchhunt 8</a>: Village \d+% ± \d+ \(careless play \d+%, sharp play \d+%\)</li>', html)
     assert re.search(r'=werewolf-8">Werewolf 8</a>: Village \d+% ± \d+</li>', html)
 
     out = StringIO()

@@ -381,8 +381,9 @@ def test_lab_fill_estimates_the_suggested_setups_for_the_new_game_form(
     assert _queued(lab_queue) == []  # played here, not queued as well
     client.force_login(host)
     html = client.get(reverse("game_new")).content.decode()
-    assert re.search(r'=witchhunt-8">Witchhunt 8</a>: Village \d+% ± \d+ \(careless play \d+%, sharp play \d+%\)</li>', html)
-    assert re.search(r'=werewolf-8">Werewolf 8</a>: Village \d+% ± \d+</li>', html)
+    # Filled, a suggestion's label carries its band (careless and sharp play).
+    assert re.search(rf'=witchhunt-8">Witchhunt 8</a>: Village \d+% ± \d+ {BAND}</li>', html)
+    assert re.search(rf'=werewolf-8">Werewolf 8</a>: Village \d+% ± \d+ {BAND}</li>', html)
 
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=True):

@@ -369,6 +369,9 @@ def test_a_job_out_of_time_ends_with_the_games_it_has_played(client, member, set
     assert "<progress" not in html
 
 
+BAND = r"\(careless play \d+%, sharp play \d+%\)"  # a filled suggestion's band
+
+
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_lab_fill_estimates_the_suggested_setups_for_the_new_game_form(

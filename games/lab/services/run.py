@@ -34,6 +34,7 @@ from django.core.cache import cache
 
 from games.engine import GameRuleError
 from games.lab import jobs
+from games.lab.simulation.chunks import play_chunk
 from games.lab.simulation.estimate import estimate_of
 from games.lab.simulation.scaling import scaled
 from games.lab.simulation.setups import Setup
@@ -133,13 +134,15 @@ def chunk_error(error: Exception) -> str:
     return str(error) if known else "the lab met an error of its own (it is logged)"
 
 
+def chunk_setup(setup: Setup, spec: dict) -> Setup:
+    """The setup a round's chunk plays: the job's own, or it at another size (`seats`)."""
+    return setup if not spec["seats"] else scaled(setup, spec["seats"])
+
+
 def play(setup: Setup, seed: int, spec: dict) -> dict:
     """A round's chunk played here (the `lab_chunk` task plays it the same way)."""
-    from games.lab.simulation.chunks import play_chunk
-
-    at = setup if not spec["seats"] else scaled(setup, spec["seats"])
     return play_chunk(
-        at,
+        chunk_setup(setup, spec),
         seed,
         spec["start"],
         spec["stop"],
@@ -233,10 +236,9 @@ class _Run:
         return True
 
     def chunk_args(self, spec):
-        at = self.setup if not spec["seats"] else scaled(self.setup, spec["seats"])
         deadline, least = spec.get("deadline"), spec.get("least", 0)
         return (
-            at.as_dict(),
+            chunk_setup(self.setup, spec).as_dict(),
             self.job.seed,
             spec["start"],
             spec["stop"],

@@ -161,9 +161,11 @@ def test_one_jobs_chunks_run_on_two_workers_to_the_estimate_played_in_one_proces
 def test_two_jobs_started_together_take_turns_on_one_worker(lab_workers):
     """One worker process, two jobs queued one after the other: each plays a round, then
     the other, so when the first ends the second is well on its way (played one after the
-    other, it would not have begun)."""
+    other, it would not have begun). Turns are rounds of LAB_CHUNKS_AHEAD chunks of about
+    LAB_CHUNK_SECONDS each, so the chunks are kept short: at 0.2 s a round of this fast
+    setup holds half the job, and the second job trails the first by that round."""
     setup = find_suggested("werewolf-8")
-    lab = {**SMALL, "LAB_GAMES": 2000, "LAB_CHUNK_SECONDS": 0.2}
+    lab = {**SMALL, "LAB_GAMES": 2000, "LAB_CHUNK_SECONDS": 0.02}
     lab_workers.start(1, **lab)
     lab_workers.begin(setup, 1)
     lab_workers.begin(setup, 2)

@@ -116,9 +116,14 @@ def _proposer(rng, game, names):
     # changes nothing), and `game.seq` counts those: each is read again only after one.
     leader_seq = killers_seq = -1
     leader = killers = None
+    # Most proposals are refused, and a refused input is dropped (the engine keeps nothing
+    # of it), so the Input of an action with one target is filled again for the next such
+    # proposal rather than made anew: a new one only once an input has been accepted since
+    # it was handed out (`game.seq` moved), for that one may be kept in the record.
+    spare, spare_seq = None, -1
 
     def propose():
-        nonlocal leader_seq, leader, killers_seq, killers
+        nonlocal leader_seq, leader, killers_seq, killers, spare, spare_seq
         r = rand()
         night = game.night
         if r < 0.06:  # new_input(kind, actor, action, target, targets, guess, choice, what, word)
@@ -138,13 +143,14 @@ def _proposer(rng, game, names):
                 killers = killers_of()[0]
             if killers:
                 living = game.living_names or names
-                inp = _new(Input)  # new_input(...), inlined as below
-                inp.kind = "action"
+                if spare_seq == game.seq:  # a target-shaped Input, filled again (below)
+                    inp = spare
+                else:
+                    inp = spare = _target_shaped()
+                    spare_seq = game.seq
                 inp.actor = killers[floor(rand() * len(killers))].name
                 inp.action = killers_action
                 inp.target = living[floor(rand() * len(living))]
-                inp.targets = ()
-                inp.guess = inp.choice = inp.what = inp.word = inp.player = None
                 return inp
         seat = seats[floor(rand() * n_seats)]
         if not night and rand() < 0.5:  # a bandwagon: vote with the leader
@@ -152,13 +158,14 @@ def _proposer(rng, game, names):
                 leader_seq = game.seq
                 leader = game.votes.plurality()
             if leader is not None:
-                inp = _new(Input)  # new_input(...), inlined as below
-                inp.kind = "action"
+                if spare_seq == game.seq:  # as above
+                    inp = spare
+                else:
+                    inp = spare = _target_shaped()
+                    spare_seq = game.seq
                 inp.actor = seat.name
                 inp.action = "vote"
                 inp.target = leader
-                inp.targets = ()
-                inp.guess = inp.choice = inp.what = inp.word = inp.player = None
                 return inp
         if rand() < 0.05:
             inp = _new(Input)  # new_input(...), inlined as below
@@ -176,15 +183,15 @@ def _proposer(rng, game, names):
         action = actions[floor(rand() * n_actions)]
         pool = names if rand() < 0.05 else game.living_names or names
         target = pool[floor(rand() * len(pool))]
-        if action != "ability":
-            # new_input("action", seat.name, action, target), inlined: the commonest proposal
-            inp = _new(Input)
-            inp.kind = "action"
+        if action != "ability":  # new_input("action", seat.name, action, target)
+            if spare_seq == game.seq:  # as above: the commonest proposal
+                inp = spare
+            else:
+                inp = spare = _target_shaped()
+                spare_seq = game.seq
             inp.actor = seat.name
             inp.action = action
             inp.target = target
-            inp.targets = ()
-            inp.guess = inp.choice = inp.what = inp.word = inp.player = None
             return inp
         k = TARGET_COUNTS[floor(rand() * 6.0)]  # _pick(rand, TARGET_COUNTS), inlined
         targets = tuple(sample(rng, pool, k)) if k <= len(pool) else ()
@@ -207,6 +214,16 @@ def _proposer(rng, game, names):
         return inp
 
     return propose
+
+
+def _target_shaped():
+    """A blank Input of an action with one target (new_input's, its actor, action and
+    target to be filled in)."""
+    inp = _new(Input)
+    inp.kind = "action"
+    inp.targets = ()
+    inp.guess = inp.choice = inp.what = inp.word = inp.player = None
+    return inp
 
 
 def _sized(actions):

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db.models import Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games.engine import Phase, Tally, majority
 
@@ -42,16 +42,23 @@ def post_counts(game: Game, seats) -> dict[int, PostCount]:
 # votes and withdrawals, and the deaths and returns that change who may vote (W-4a). No
 # other event is read, so nothing hidden can show in a marker.
 MARKER_EVENTS = ("death", "public", "lynch")
+# Between two posts the last MARKERS_SHOWN markers show; earlier ones are counted, with a
+# link to their day's votes: a burst of hundreds of moves would bury the posts around it
+# (and more than double the page's size: docs/benchmarks.md, page.cpu).
+MARKERS_SHOWN = 5
 
 
 def vote_markers(game: Game, rows: list, names: dict) -> list:
     """`rows` (a page of the whole public thread, threads._rows, in order) with each
     post's `markers`: the words of the day votes that landed after it and before the next
     post, none after the thread's last ("Elm votes Fern · L-1", L-n as the vote count
-    showed it then: W-4). One query: the votes of the days that have one on the page, up
-    to the next page's first post, and the game's deaths and returns."""
+    showed it then: W-4), the last MARKERS_SHOWN of them; and its `markers_earlier`, the
+    moves before those, counted by day ([{"count", "day" (its number), "phase"}]). One
+    query: the votes of the days that have one on the page, up to the next page's first
+    post, and the game's deaths and returns."""
     for row in rows:
         row["markers"] = []
+        row["markers_earlier"] = []
     if not rows:
         return rows
     public = GameEvent.objects.filter(game=game, audience=GameEvent.Audience.PUBLIC)
@@ -69,15 +76,42 @@ def vote_markers(game: Game, rows: list, names: dict) -> list:
         created_at__lt=until,
     )
     stamps = [row["created_at"] for row in rows]
-    for at, words in _said(events.order_by("index"), list(names), names, game.seed):
-        if at >= first:
-            rows[bisect_right(stamps, at) - 1]["markers"].append(words)
+    for said in _said(events.order_by("index"), list(names), game.seed):
+        if said[0] >= first:
+            rows[bisect_right(stamps, said[0]) - 1]["markers"].append(said)
+    for row in rows:
+        said = row["markers"]
+        earlier, shown = said[:-MARKERS_SHOWN], said[-MARKERS_SHOWN:]
+        row["markers"] = [_words(message, args, names) for _, _, message, args in shown]
+        row["markers_earlier"] = _counted_by_day(earlier)
     return rows
 
 
-def _said(events, seats: list, names: dict, seed):
-    """(time, words) of each day vote and withdrawal among `events`, in order, worded with
-    the count it left (as selectors.votes.count_from_events counts)."""
+def _counted_by_day(said) -> list:
+    out = []
+    for _, phase, _, _ in said:
+        if out and out[-1]["phase"] == phase:
+            out[-1]["count"] += 1
+        else:
+            out.append({"count": 1, "day": Phase.parse(phase).number, "phase": phase})
+    return out
+
+
+def _words(message, args, names) -> str:
+    """A marker's words; the voter and target are seat names until shown."""
+    named = {k: display_name(v, names) if k in ("voter", "target") else v for k, v in args.items()}
+    return gettext(message) % named
+
+
+# The markers' words, translated when shown (_words): only the last few of a run are.
+VOTED = gettext_noop("%(voter)s votes %(target)s · L-%(needed)s")
+UNVOTED = gettext_noop("%(voter)s unvotes")
+
+
+def _said(events, seats: list, seed):
+    """(time, phase, message, its arguments) of each day vote and withdrawal among
+    `events`, in order, with the count it left (as selectors.votes.count_from_events
+    counts)."""
     living = set(seats)
     tallies = {}
     for index, kind, phase, data, at in events.values_list(
@@ -96,21 +130,11 @@ def _said(events, seats: list, names: dict, seed):
             target = data.get("target")
             tally.cast(data.get("voter"), target, index)
             votes = sum(1 for t in tally.votes.values() if t == target)
-            yield (
-                at,
-                gettext("%(voter)s votes %(target)s · L-%(needed)s")
-                % {
-                    "voter": display_name(data.get("voter"), names),
-                    "target": display_name(target, names),
-                    "needed": max(majority(len(living)) - votes, 0),
-                },
-            )
+            needed = max(majority(len(living)) - votes, 0)
+            yield at, phase, VOTED, {"voter": data.get("voter"), "target": target, "needed": needed}
         elif kind == "unvote":
             tallies.setdefault(phase, Tally(seed, phase)).withdraw(data.get("voter"), index)
-            yield (
-                at,
-                gettext("%(voter)s unvotes") % {"voter": display_name(data.get("voter"), names)},
-            )
+            yield at, phase, UNVOTED, {"voter": data.get("voter")}
 
 
 # --- the edit window -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from games import services
-from games.selectors.forum import PostCount, post_counts
+from games.selectors.forum import MARKERS_SHOWN, PostCount, post_counts
 from games.selectors.seats import seats_listed
 from tests.factories import UserFactory
 
@@ -101,6 +101,35 @@ def test_a_vote_after_the_last_post_is_marked_once_the_next_post_comes(
     html = client.get(url).content.decode()  # the cached page made anew: a new last post
     assert _markers(html) == ["Ann votes Bob · L-4"]
     assert html.index(">hello<") < html.index("Ann votes Bob") < html.index(">why me<")
+
+
+def test_a_long_run_of_markers_shows_its_last_few_and_counts_the_rest(
+    client, cast_game, cast_users
+):
+    """Between two posts the last MARKERS_SHOWN moves show; the earlier ones are counted,
+    with a link to their day's votes, before them (a burst would bury the posts)."""
+    services.post_create(game=cast_game, user=cast_users["ann"], body="before")
+    voters = ("ann", "bob", "cat", "dan")
+    for voter in voters:  # eight moves: four votes on Eve, then each withdrawn
+        services.vote_cast(game=cast_game, user=cast_users[voter], target="eve")
+    for voter in voters:
+        services.vote_withdraw(game=cast_game, user=cast_users[voter])
+    services.post_create(game=cast_game, user=cast_users["eve"], body="after")
+    html = _page(client, cast_users["fay"], cast_game)
+    assert MARKERS_SHOWN == 5
+    assert _markers(html) == [
+        "Dan votes Eve · L-1",
+        "Ann unvotes",
+        "Bob unvotes",
+        "Cat unvotes",
+        "Dan unvotes",
+    ]
+    earlier = re.findall(r'<li class="vote-marker vote-marker--earlier">(.*?)</li>', html)
+    day_1 = reverse("game_votes_day", args=[cast_game.pk, 1])
+    link = f'<a href="{day_1}">Every vote of Day 1, in order</a>'
+    assert earlier == [f"3 earlier vote moves left out. {link}"]
+    assert html.index(">before<") < html.index("3 earlier vote moves") < html.index("Dan votes Eve")
+    assert html.index("Dan unvotes") < html.index(">after<")
 
 
 def test_no_marker_tells_a_hidden_vote(client, cast_game, cast_users):

@@ -1,5 +1,6 @@
-"""The reports' and the ignores' reads: the viewer's ignore set for a thread (one query),
-the desk's open reports, a reporter's own reports, a member's ignore list."""
+"""The reports' and the ignores' reads: the viewer's ignore set for a thread (one query;
+none for a member the cache knows ignores nobody), the desk's open reports, a reporter's
+own reports, a member's ignore list."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -8,6 +9,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext
 
 from games.models import Game, Ignore, Post, PostReport, Seat
+from games.remembered import remembered
 from games.selectors import label_of, room_ref
 
 from .narration import reason_label, state_label
@@ -33,10 +35,18 @@ class IgnoreSet:
         return row.get("author_id") in self.members or row.get("seat") in self.seats
 
 
+def ignores_key(user_id: int) -> str:
+    return f"reports:ignores:{user_id}"
+
+
 def ignore_set(user, game: Game) -> IgnoreSet | None:
     """The ignores of `user` that touch `game`'s posts, in one query; None for none (the
     page keeps its cached thread)."""
     if not user.is_authenticated:
+        return None
+    # Most members ignore nobody: that is kept in the cache (receivers forget it), and
+    # their game pages ask nothing more.
+    if not remembered(ignores_key(user.pk), Ignore.objects.filter(owner=user).exists):
         return None
     wrote = Post.objects.filter(game=game, author=OuterRef("member_id"), kind=Post.Kind.PLAYER)
     if _HAS_ALIAS:

@@ -8,7 +8,8 @@
   account's anonymised row: they still hold no seat);
 - MEMBER_EXPORT: the games they followed, their posts in the spectators' threads, and when
   they signed in lately (never an address: only its keyed hash is kept, and not given);
-- Django's user_logged_in: the sign-in's address is remembered, as a keyed hash.
+- Django's user_logged_in: the sign-in's address is remembered, as a keyed hash;
+- a game's choices saved or deleted: the cached copy every game page reads is forgotten.
 """
 
 from django.contrib.auth.signals import user_logged_in
@@ -16,11 +17,13 @@ from django.utils.translation import gettext
 
 from games import queue
 from games.engine import GameRuleError
-from games.models import SignInAddress, Spectator, SpectatorPost
+from games.models import SignInAddress, Spectator, SpectatorPost, SpectatorSettings
+from games.remembered import forget_on_change
 from witchhunt.proxy import client_address
 
 from . import services
 from .forms import SpectatorChoicesForm
+from .selectors import choices_key
 
 
 def opened(*, game, extras, **_) -> None:
@@ -78,3 +81,6 @@ def connect() -> None:
     queue.connect(queue.MEMBER_ERASED, member_erased)
     queue.connect(queue.MEMBER_EXPORT, member_export_part)
     user_logged_in.connect(signed_in, dispatch_uid="spectators.signed_in")
+    forget_on_change(
+        SpectatorSettings, lambda row: choices_key(row.game_id), uid="spectators.choices"
+    )

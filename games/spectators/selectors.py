@@ -18,6 +18,7 @@ from games.models import (
     SpectatorSettings,
 )
 from games.permissions import AFTERLIFE, can_moderate, in_afterlife
+from games.remembered import remembered
 from games.selectors import game_seats, label_of, room_key, room_page, room_ref, thread_page
 from games.selectors.log import by_phase, events_all
 from games.selectors.rooms import ROOM_ORDER, room_members
@@ -31,8 +32,16 @@ from .services import ADDRESS_DAYS
 SPECTATOR, MODERATOR, DEAD = "spectator", "moderator", "dead"
 
 
+def choices_key(game_id: int) -> str:
+    return f"spectators:choices:{game_id}"
+
+
 def choices_of(game: Game) -> SpectatorSettings | None:
-    return SpectatorSettings.objects.filter(game=game).first()
+    """The host's choices (None: spectators were never allowed), kept in the cache: every
+    game page asks them (panels.game_spectate); receivers.connect forgets them on a change."""
+    return remembered(
+        choices_key(game.pk), lambda: SpectatorSettings.objects.filter(game=game).first()
+    )
 
 
 def is_following(game: Game, user) -> bool:

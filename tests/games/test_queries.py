@@ -15,6 +15,7 @@ from games import services
 from games.engine.rulesets.witchhunt.cards import CHARACTERS
 from games.mapping import engine_state
 from games.models import Absence, Game, Post, ReadMark
+from games.reports.selectors import ignores_key
 from tests.factories import UserFactory
 from tests.games.afterlife_cast import afterlife_users, play_to_day_3, room_url
 
@@ -102,6 +103,7 @@ def _count(client, user, path, *, cold=False):
     client.force_login(user)
     caches["pages"].clear()  # the page made whole: its cached parts are counted elsewhere
     ReadMark.objects.filter(user=user).delete()  # the mark moves: the most a page costs
+    cache.delete(ignores_key(user.pk))  # "ignores nobody" asked again: the most, as above
     if cold:
         cache.clear()  # the engine state replays from its inputs
     with CaptureQueriesContext(connection) as queries:

@@ -93,6 +93,29 @@ def test_an_ignored_players_posts_fold_on_the_game_page_and_nowhere_else(
     assert _folded(client.get(detail).content.decode()) == []
 
 
+def test_ignoring_nobody_is_remembered_and_forgotten_by_the_next_ignore(client, thread, cast_users):
+    """A member who ignores nobody is known so from the cache: their game page asks
+    nothing of the ignores. Their first ignore, and undoing it, show at once."""
+    game, bob, notice, cat = thread
+    ann, detail = cast_users["ann"], reverse("game_detail", args=[game.pk])
+    _html(client, ann, detail)
+
+    def ignore_queries():
+        with CaptureQueriesContext(connection) as seen:
+            html = _html(client, ann, detail)
+        return html, [q for q in seen.captured_queries if "games_ignore" in q["sql"]]
+
+    html, asked = ignore_queries()
+    assert _folded(html) == [] and asked == []
+    _ignore(client, ann, game, bob)
+    html, asked = ignore_queries()
+    assert _folded(html) == [(bob, "Bob")] and len(asked) == 1
+    client.post(reverse("ignore_remove", args=[Ignore.objects.get(owner=ann).pk]))
+    _html(client, ann, detail)  # learnt again: nobody
+    html, asked = ignore_queries()
+    assert _folded(html) == [] and asked == []
+
+
 def test_the_moderators_and_the_sites_posts_never_fold(client, thread, cast_users, moderator):
     game, bob, notice, cat = thread
     notice_post = Post.objects.get(game=game, number=notice)

@@ -30,6 +30,14 @@ def _refresh(game):
     return game
 
 
+def _choose(game, **choices):
+    """The host's choices changed as a save does (the pages' cached copy forgotten)."""
+    row = SpectatorSettings.objects.get(game=game)
+    for name, value in choices.items():
+        setattr(row, name, value)
+    row.save()
+
+
 @pytest.fixture
 def world():
     users = users_for(AFTERLIFE_CAST)
@@ -127,7 +135,7 @@ def test_a_replaced_player_cannot_follow(world):
 
 def test_nobody_follows_a_game_that_takes_no_spectators(world):
     game, users = world
-    SpectatorSettings.objects.filter(game=game).update(allowed=False)
+    _choose(game, allowed=False)
     with pytest.raises(GameRuleError, match="does not take spectators"):
         spectating.spectate_start(game=game, user=users["sue"])
 
@@ -184,7 +192,7 @@ def test_phases_before_names_every_earlier_phase():
 
 def test_the_one_phase_delay_shows_the_game_as_the_previous_phase_began(world):
     game, users = world
-    SpectatorSettings.objects.filter(game=game).update(delay="phase")
+    _choose(game, delay="phase")
     # Day 1: the cards as dealt, no input at all.
     cut = spectator_cut(game, "phase")
     assert (str(cut.as_of), cut.phases) == ("night 0", {""})
@@ -223,7 +231,7 @@ def test_with_no_delay_the_page_shows_the_night_action_as_it_is_made(client, wor
         after = normal(client.get(url).content)
         assert before != after
         # One phase behind: the same kind of action is not shown.
-        SpectatorSettings.objects.filter(game=game).update(delay="phase")
+        _choose(game, delay="phase")
         delayed = normal(client.get(url).content)
         assert "One phase behind" in delayed
         services.action_submit(

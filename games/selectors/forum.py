@@ -87,6 +87,16 @@ def vote_markers(game: Game, rows: list, names: dict) -> list:
     return rows
 
 
+def markers_appended(game: Game, rows: list, since: int, names: dict) -> dict | None:
+    """The live refresh's `rows`, the posts after post `since` of an open page, with their
+    vote markers; returned, the row of post `since` with those of the run after it, which
+    the first of `rows` closes (its markers go before them). None after no post."""
+    prior = Post.objects.filter(game=game, thread=PUBLIC, number=since)
+    lead = prior.values("number", "created_at").first() if since else None
+    vote_markers(game, [lead, *rows] if lead else rows, names)
+    return lead
+
+
 def _counted_by_day(said) -> list:
     out = []
     for _, phase, _, _ in said:

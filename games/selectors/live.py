@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Subquery
 
 from ..models import Game, Post
-from .forum import recently_edited
+from .forum import markers_appended, recently_edited
 from .game import GamePage, ThreadAsk, game_page, game_panels
 from .threads import POSTS_PER_PAGE, PUBLIC, ThreadPage, hidden_in_thread, post_url
 
@@ -110,6 +110,8 @@ def live_update(game: Game, user, *, after: int | None, version: LiveVersion, ap
     # Deferred: the answer shows no vote history nor setup (_live.html), so neither is made.
     page = game_page(game, user, ThreadAsk(since=since), deferred=True, last=version.last)
     game_panels(page, user)
+    if page.posts.rows and game.status != Game.Status.OPEN:
+        page.posts.lead = markers_appended(game, page.posts.rows, since, page.names)
     # A post written since the version was read is appended too: the script goes on from it.
     last = max([version.last] + [int(row["number"]) for row in page.posts.rows])
     # A game with no post ever hidden (nearly all) asks nothing more.

@@ -133,6 +133,9 @@ class ThreadPage:
     # A deferred page (thread_page's `deferred`) has `rows` None until `loaded()` reads
     # them: the game page's posts may come from the cache (views/fragments.py).
     pending: object = None
+    # The live refresh's posts appended to an open page: the post before them (number,
+    # created_at) with the vote markers of the run its first closes (forum.markers_appended).
+    lead: dict | None = None
 
     def loaded(self) -> "ThreadPage":
         """The page with its rows read (a deferred page's query runs now)."""

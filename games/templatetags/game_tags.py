@@ -4,9 +4,10 @@ and labels in words, one line each (the words themselves live in games/narration
 from html import escape
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games import narration
 from games.engine import Phase
@@ -148,3 +149,32 @@ def choice_options(choices, chosen=None):
             for v, label in choices
         )
     )
+
+
+# --- the vote markers between posts (selectors/forum.vote_markers) ---------------------------
+@register.simple_tag
+def vote_markers(row, game_id):
+    """A thread row's vote markers: the moves of its run left out, counted by day with a
+    link to that day's votes, then the last few, each line an <li> with an id of its own
+    (p7-e1…, p7-m1…: a run is whole once the next post exists) so that the live refresh
+    (static/js/live.js) appends each once."""
+    number = row["number"]
+    lines = [
+        format_html(
+            '<li class="vote-marker vote-marker--earlier" id="p{}-e{}">{} <a href="{}">{}</a></li>',
+            number,
+            i,
+            ngettext("%(n)s earlier vote move left out.", "%(n)s earlier vote moves left out.", n)
+            % {"n": n},
+            reverse("game_votes_day", args=[game_id, fold["day"]]),
+            gettext("Every vote of %(day)s, in order")
+            % {"day": narration.phase_label(fold["phase"])},
+        )
+        for i, fold in enumerate(row.get("markers_earlier") or (), 1)
+        for n in (fold["count"],)
+    ]
+    lines += [
+        format_html('<li class="vote-marker" id="p{}-m{}">{}</li>', number, i, words)
+        for i, words in enumerate(row.get("markers") or (), 1)
+    ]
+    return mark_safe("".join(lines))

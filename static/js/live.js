@@ -1,11 +1,12 @@
 // Keeps an open game page current (games/views/live.py): every few seconds it asks
 // whether anything changed, sending the version the page has (If-None-Match). Unchanged
-// is a 304 costing one query; changed is the page's own partials: new posts appended
-// on the thread's last page (elsewhere a "N new posts — show" link), the vote count and
-// the deadline swapped in, a post the moderator hid shown as hidden, the read bar's count
-// of new posts kept true, the phase and the post form brought up to date beside the reload
-// link when the game moves on, and a short summary in the polite status region. Without
-// JavaScript the page is as it was rendered. No dependencies.
+// is a 304 costing one query; changed is the page's own partials: new posts appended, with
+// the vote markers between them, on the thread's last page (elsewhere a "N new posts —
+// show" link), the vote count and the deadline swapped in, a post the moderator hid shown
+// as hidden, the read bar's count of new posts kept true, the phase and the post form
+// brought up to date beside the reload link when the game moves on, and a short summary
+// in the polite status region. Without JavaScript the page is as it was rendered. No
+// dependencies.
 (function () {
   "use strict";
   // Django's JavaScript catalog (/jsi18n/) words these in the page's language; without it
@@ -68,10 +69,12 @@
     var posts = part(doc, "posts");
     if (!list || !posts) return 0;
     var added = 0;
+    // Posts and the vote markers between them, each once (every line has an id); only the
+    // posts are counted.
     posts.querySelectorAll("ol.posts > li").forEach(function (li) {
       if (!document.getElementById(li.id)) {
         list.appendChild(document.importNode(li, true));
-        added += 1;
+        if (li.classList.contains("post")) added += 1;
       }
     });
     return added;

@@ -81,3 +81,31 @@ def test_a_live_phase_change_and_new_posts_leave_nothing_stale(
     expect(ann.locator("[data-live-region=phase] .pill")).to_have_text(re.compile("Night 1"))
     expect(ann.get_by_label("Your post")).to_have_count(0)
     expect(ann.locator(".thread-closed")).to_contain_text(re.compile("at night"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_vote_markers_come_with_the_posts_the_poll_appends(browser, live_server, game, settings):
+    """A vote after the last post shows once a post closes its run: the poll appends its
+    marker before that post, once, and says one new post (a marker is not a post)."""
+    from games import services
+
+    settings.LIVE_REFRESH_SECONDS = 1
+    game, users = game
+    ann = signed_in_page(browser, live_server.url, users["ann"])
+    ann.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(ann.locator("[data-live-interval]")).to_have_attribute("data-live-interval", "1")
+    services.vote_cast(game=game, user=users["cat"], target="dan")
+    services.post_create(game=game, user=users["bob"], body="After Cat's vote.")
+    expect(ann.locator(".post").last).to_contain_text("After Cat's vote.", timeout=5000)
+    marker = ann.locator("ol.posts > li.vote-marker")
+    expect(marker).to_have_count(1)
+    expect(marker).to_have_text(re.compile(r"^Cat votes Dan · L-\d+$"))
+    # Just before the new post.
+    assert ann.evaluate(
+        "document.querySelector('ol.posts > li.vote-marker').nextElementSibling"
+        " === document.querySelector('ol.posts > li.post:last-child')"
+    )
+    expect(ann.locator("#live-status")).to_contain_text("1 new post.")
+    services.post_create(game=game, user=users["cat"], body="Another.")
+    expect(ann.locator(".post").last).to_contain_text("Another.", timeout=5000)
+    expect(marker).to_have_count(1)  # appended once

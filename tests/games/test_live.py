@@ -1,6 +1,8 @@
 """The game page's live refresh (games/views/live.py): an unchanged poll is a 304 at one
 query of its own; a changed one sends the page's own partials, as the viewer may see them."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -18,8 +20,6 @@ def _live(game):
 
 def _page_data(client, game):
     html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    import re
-
     found = dict(re.findall(r'data-live-(version|after|mode)="([^"]*)"', html))
     return found["version"], found["after"], found["mode"]
 
@@ -120,3 +120,26 @@ def test_a_reader_not_on_the_last_page_is_told_how_many_posts_are_new(
 
 def test_no_such_game_is_a_404(client):
     assert client.get(reverse("game_live", args=[999999])).status_code == 404
+
+
+def test_the_poll_appends_the_vote_markers_before_and_between_its_new_posts(
+    client, cast_game, cast_users
+):
+    """Votes after the page's last post show once a post closes their run (as on a page
+    made anew): the poll sends them before that post, each line with an id of its own so
+    that the script appends it once."""
+    services.post_create(game=cast_game, user=cast_users["ann"], body="first")
+    client.force_login(cast_users["dan"])
+    _version, after, _mode = _page_data(client, cast_game)
+    services.vote_cast(game=cast_game, user=cast_users["ann"], target="bob")
+    bob = services.post_create(game=cast_game, user=cast_users["bob"], body="why me")
+    services.vote_cast(game=cast_game, user=cast_users["cat"], target="bob")
+    cat = services.post_create(game=cast_game, user=cast_users["cat"], body="because")
+    html = client.get(f"{_live(cast_game)}?after={after}&mode=append").content.decode()
+    lines = re.findall(r'<li class="(?:vote-marker|post[^"]*)" id="([^"]+)">', html)
+    assert lines == [f"p{after}-m1", f"p{bob.number}", f"p{bob.number}-m1", f"p{cat.number}"]
+    assert "Ann votes Bob · L-4" in html and "Cat votes Bob · L-3" in html
+    # The page made anew shows the same lines under the same ids.
+    page = client.get(reverse("game_detail", args=[cast_game.pk]) + "?page=1").content.decode()
+    for line in (f'id="p{after}-m1">Ann votes Bob · L-4<', f'id="p{bob.number}-m1">Cat votes'):
+        assert line in page

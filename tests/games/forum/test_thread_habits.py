@@ -71,7 +71,7 @@ def test_a_replacement_starts_at_no_posts(cast_game, cast_users, moderator):
 
 
 def _markers(html):
-    return re.findall(r'<li class="vote-marker">(.*?)</li>', html)
+    return re.findall(r'<li class="vote-marker" id="p\d+-m\d+">(.*?)</li>', html)
 
 
 def test_a_vote_marker_lands_between_the_posts_it_came_between(client, cast_game, cast_users):
@@ -124,7 +124,8 @@ def test_a_long_run_of_markers_shows_its_last_few_and_counts_the_rest(
         "Cat unvotes",
         "Dan unvotes",
     ]
-    earlier = re.findall(r'<li class="vote-marker vote-marker--earlier">(.*?)</li>', html)
+    fold = r'<li class="vote-marker vote-marker--earlier" id="p\d+-e1">(.*?)</li>'
+    earlier = re.findall(fold, html)
     day_1 = reverse("game_votes_day", args=[cast_game.pk, 1])
     link = f'<a href="{day_1}">Every vote of Day 1, in order</a>'
     assert earlier == [f"3 earlier vote moves left out. {link}"]

@@ -174,8 +174,12 @@ def post_versions(game: Game, number: int) -> tuple[Post, list[Version]] | None:
 
 def editable_post(game: Game, seat) -> Post | None:
     """The viewer's latest public post when its edit window is still open (settings.
-    POST_EDIT_MINUTES, this phase): the post box offers to edit it. One query."""
+    POST_EDIT_MINUTES, this phase): the post box offers to edit it. One query, none when
+    the seat's own record of its public posts (services/posts.post_create) says it wrote
+    none this phase or none within the window."""
     since = timezone.now() - timedelta(minutes=settings.POST_EDIT_MINUTES)
+    if seat.posts_day != game.phase or not seat.last_post_at or seat.last_post_at <= since:
+        return None
     return (
         Post.objects.filter(
             game=game,

@@ -28,7 +28,7 @@ def seats_public(game: Game) -> list[Seat]:
 # of 48 seats was a tenth of the game page's CPU.
 SEAT_FIELDS = ("id", "game_id", "user_id", "name", "alias", "position",
                "user__id", "user__player_name", "user__player_key",
-               "posts_count", "posts_day_count", "posts_day")  # fmt: skip
+               "posts_count", "posts_day_count", "posts_day", "last_post_at")  # fmt: skip
 
 
 def seats_listed(game: Game):

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
@@ -123,6 +124,29 @@ def test_the_edit_page_saves_and_the_box_offers_it(client, cast_game, cast_users
     assert post.body == "typo here"
     client.force_login(cast_users["bob"])
     assert client.get(url).status_code == 404  # not Bob's
+
+
+def test_the_box_asks_for_a_post_to_edit_only_of_a_seat_that_posted_this_phase(
+    cast_game, cast_users, django_assert_num_queries
+):
+    """The seat's own record says whether it posted this phase within the window: a seat
+    that has not costs its page no query for the edit window."""
+    from games.selectors.forum import editable_post
+    from games.selectors.seats import seats_listed
+
+    def ann_seat():
+        return next(s for s in seats_listed(cast_game) if s.name == "ann")
+
+    seat = ann_seat()
+    with django_assert_num_queries(0):
+        assert editable_post(cast_game, seat) is None
+    post = services.post_create(game=cast_game, user=cast_users["ann"], body="hello")
+    seat = ann_seat()
+    with django_assert_num_queries(1):
+        assert editable_post(cast_game, seat).number == post.number
+    later = timezone.now() + timedelta(minutes=settings.POST_EDIT_MINUTES, seconds=1)
+    with time_machine.travel(later), django_assert_num_queries(0):
+        assert editable_post(cast_game, seat) is None  # the window closed
 
 
 def test_the_live_refresh_brings_an_edited_post(client, cast_game, cast_users):

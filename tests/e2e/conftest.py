@@ -320,3 +320,32 @@ def pytest_terminal_summary(terminalreporter):
             f"axe-core: {AxeWatch.checked} distinct pages checked, light and dark "
             "(WCAG 2.0 and 2.1 A and AA)"
         )
+
+
+# --- what the browser showed when a test failed ----------------------------------------------
+PAGE_TEXT_SHOWN = 1500  # characters of each open page's text in a failure's report
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report ends with each page it left open: its address and the start
+    of its text as shown (a page served signed out, or a phase moved on, says so at once)."""
+    outcome = yield
+    report = outcome.get_result()
+    watch = item.funcargs.get("axe_every_page")
+    if report.when != "call" or not report.failed or watch is None:
+        return
+    watch.busy = True  # read the pages as they are: no check runs first
+    lines = []
+    try:
+        for context in watch.browser.contexts:
+            for page in context.pages:
+                try:
+                    text = page.evaluate("document.body ? document.body.innerText : ''")
+                except PlaywrightError as e:
+                    text = f"(unreadable: {e})"
+                lines += [f"--- {page.url}", text[:PAGE_TEXT_SHOWN]]
+    finally:
+        watch.busy = False
+    if lines:
+        report.sections.append(("the pages left open", "\n".join(lines)))

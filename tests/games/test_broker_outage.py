@@ -167,8 +167,10 @@ def test_flushing_redis_mid_game_loses_no_vote_post_session_or_deadline(
 
 
 def _terminate_this_databases_connections():
-    """pg_terminate_backend on every other connection to the test's database (and no
-    other database's), as a PostgreSQL restart or failover would."""
+    """pg_terminate_backend on every other client connection to the test's database (and
+    no other database's), as a PostgreSQL restart or failover would. Not the server's own
+    processes: an autovacuum worker on that database is the superuser's, and only the
+    superuser may end it."""
     params = connection.get_connection_params()
     params.pop("cursor_factory", None)
     params.pop("context", None)
@@ -176,7 +178,7 @@ def _terminate_this_databases_connections():
         name = connection.settings_dict["NAME"]
         rows = admin.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            "WHERE datname = %s AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
             [name],
         ).fetchall()
     return len(rows)

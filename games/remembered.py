@@ -2,11 +2,13 @@
 changed by a few writes (a game's spectator choices; "this member ignores nobody").
 
 `remembered(key, compute)` reads it, computing and keeping it on a miss (while the cache is
-down, every read computes: witchhunt/cache.py). `forget_on_change(model, key_of)` forgets
-it whenever a row of `model` is saved or deleted (a queryset's delete sends the signal for
-each row), at the write and again once it commits, so a reader between the two keeps no
-old fact past its transaction; SECONDS bounds what a reader that raced a commit kept. A
-write that sends no signal (`QuerySet.update`, a raw statement) must forget it itself.
+down, every read computes: witchhunt/cache.py). `forget(*keys)` forgets, at once and again
+once the transaction commits, so a reader between the two keeps no old fact past it;
+SECONDS bounds what a reader that raced a commit kept. `forget_on_change(model, keys_of)`
+forgets whenever a row of `model` is saved or deleted (a queryset's delete sends the signal
+for each row); a write that sends no signal (`QuerySet.update`, a raw statement) calls
+`forget` itself. Used by the spectators' choices, the ignores and the webhooks' "no
+destination here".
 """
 
 from django.core.cache import cache
@@ -25,16 +27,16 @@ def remembered(key: str, compute, seconds: int = SECONDS):
     return value
 
 
-def forget(key: str) -> None:
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+def forget(*keys: str) -> None:
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))
 
 
-def forget_on_change(model, key_of, uid: str) -> None:
-    """Forget `key_of(row)` whenever a row of `model` is saved or deleted."""
+def forget_on_change(model, keys_of, uid: str) -> None:
+    """Forget the keys `keys_of(row)` whenever a row of `model` is saved or deleted."""
 
     def changed(sender, instance, **_):
-        forget(key_of(instance))
+        forget(*keys_of(instance))
 
     for signal in (post_save, post_delete):
         signal.connect(changed, sender=model, weak=False, dispatch_uid=uid)

@@ -30,4 +30,4 @@ def member_export_part(data: dict, *, user, **_) -> dict:
 def connect() -> None:
     queue.connect(queue.MEMBER_ERASED, member_erased)
     queue.connect(queue.MEMBER_EXPORT, member_export_part)
-    forget_on_change(Ignore, lambda row: ignores_key(row.owner_id), uid="reports.ignores")
+    forget_on_change(Ignore, lambda row: [ignores_key(row.owner_id)], uid="reports.ignores")

@@ -53,7 +53,7 @@ def vote_markers(game: Game, rows: list, names: dict) -> list:
     post's `markers`: the words of the day votes that landed after it and before the next
     post, none after the thread's last ("Elm votes Fern · L-1", L-n as the vote count
     showed it then: W-4), the last MARKERS_SHOWN of them; and its `markers_earlier`, the
-    moves before those, counted by day ([{"count", "day" (its number), "phase"}]). One
+    moves before those, counted by day ([{"count", "phase"}]). One
     query: the votes of the days that have one on the page, up to the next page's first
     post, and the game's deaths and returns."""
     for row in rows:
@@ -103,7 +103,7 @@ def _counted_by_day(said) -> list:
         if out and out[-1]["phase"] == phase:
             out[-1]["count"] += 1
         else:
-            out.append({"count": 1, "day": Phase.parse(phase).number, "phase": phase})
+            out.append({"count": 1, "phase": phase})
     return out
 
 

@@ -82,5 +82,5 @@ def connect() -> None:
     queue.connect(queue.MEMBER_EXPORT, member_export_part)
     user_logged_in.connect(signed_in, dispatch_uid="spectators.signed_in")
     forget_on_change(
-        SpectatorSettings, lambda row: choices_key(row.game_id), uid="spectators.choices"
+        SpectatorSettings, lambda row: [choices_key(row.game_id)], uid="spectators.choices"
     )

@@ -152,6 +152,11 @@ def choice_options(choices, chosen=None):
 
 
 # --- the vote markers between posts (selectors/forum.vote_markers) ---------------------------
+EARLIER_MARKER = (
+    '<li class="vote-marker vote-marker--earlier" id="p{}-e{}">{} <a href="{}">{}</a></li>'
+)
+
+
 @register.simple_tag
 def vote_markers(row, game_id):
     """A thread row's vote markers: the moves of its run left out, counted by day with a
@@ -159,20 +164,22 @@ def vote_markers(row, game_id):
     (p7-e1…, p7-m1…: a run is whole once the next post exists) so that the live refresh
     (static/js/live.js) appends each once."""
     number = row["number"]
-    lines = [
-        format_html(
-            '<li class="vote-marker vote-marker--earlier" id="p{}-e{}">{} <a href="{}">{}</a></li>',
-            number,
-            i,
-            ngettext("%(n)s earlier vote move left out.", "%(n)s earlier vote moves left out.", n)
-            % {"n": n},
-            reverse("game_votes_day", args=[game_id, fold["day"]]),
-            gettext("Every vote of %(day)s, in order")
-            % {"day": narration.phase_label(fold["phase"])},
+    lines = []
+    for i, fold in enumerate(row.get("markers_earlier") or (), 1):
+        n, phase = fold["count"], fold["phase"]
+        left_out = ngettext(
+            "%(n)s earlier vote move left out.", "%(n)s earlier vote moves left out.", n
         )
-        for i, fold in enumerate(row.get("markers_earlier") or (), 1)
-        for n in (fold["count"],)
-    ]
+        lines.append(
+            format_html(
+                EARLIER_MARKER,
+                number,
+                i,
+                left_out % {"n": n},
+                reverse("game_votes_day", args=[game_id, Phase.parse(phase).number]),
+                gettext("Every vote of %(day)s, in order") % {"day": narration.phase_label(phase)},
+            )
+        )
     lines += [
         format_html('<li class="vote-marker" id="p{}-m{}">{}</li>', number, i, words)
         for i, words in enumerate(row.get("markers") or (), 1)

@@ -23,12 +23,12 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Value
 from django.db.models.functions import Greatest
-from django.db.models.signals import post_delete, post_save
 from django.utils import timezone, translation
 
 from accounts.models import User
 from games.models import WebhookDelivery, WebhookEndpoint
 from games.queue import after_commit
+from games.remembered import forget, forget_on_change
 
 from .. import formats
 
@@ -43,28 +43,24 @@ QUIET = "webhooks:quiet:"
 QUIET_SECONDS = 300
 
 
-def _quiet_keys(game) -> list[str]:
-    return [QUIET + "site"] + ([QUIET + str(game.pk)] if game is not None else [])
+def _quiet_keys(game_id) -> list[str]:
+    return [QUIET + "site"] + ([QUIET + str(game_id)] if game_id else [])
 
 
 def quiet_forget(game_id) -> None:
-    cache.delete_many([QUIET + "site"] + ([QUIET + str(game_id)] if game_id else []))
-
-
-def _endpoint_changed(sender, instance, **_):
-    quiet_forget(instance.game_id)
-    transaction.on_commit(lambda: quiet_forget(instance.game_id))
+    """Forget "no destination" of the site and of `game_id`'s game (games/remembered.py:
+    at once and after the commit)."""
+    forget(*_quiet_keys(game_id))
 
 
 def quiet_connect() -> None:
     """Forget "no destination" whenever one is added, changed (turned off or on) or removed."""
-    for signal in (post_save, post_delete):
-        signal.connect(_endpoint_changed, sender=WebhookEndpoint, dispatch_uid="webhooks_quiet")
+    forget_on_change(WebhookEndpoint, lambda row: _quiet_keys(row.game_id), uid="webhooks_quiet")
 
 
 def endpoints_for(game, event: str):
     """The enabled destinations of `game` (and the site-wide ones) that chose `event`."""
-    keys = _quiet_keys(game)
+    keys = _quiet_keys(game.pk if game is not None else None)
     if len(cache.get_many(keys)) == len(keys):
         return []
     mine = Q(game__isnull=True) if game is None else Q(game=game) | Q(game__isnull=True)

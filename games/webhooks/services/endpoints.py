@@ -105,7 +105,6 @@ def endpoint_enable(*, game, pk) -> WebhookEndpoint:
         enabled=True, disabled_reason="", disabled_at=None, failures=0
     )
     quiet_forget(game.pk)  # an UPDATE sends no signal: "no destination" is forgotten here
-    transaction.on_commit(lambda: quiet_forget(game.pk))
     return endpoint
 
 

@@ -90,6 +90,7 @@ class Reader:
             reverse("game_detail", args=[pk]) + "?page=1",
             live,
             live + "?after=0&mode=append",
+            live + "?after=1&mode=append",  # the vote markers of the run after post 1 too
             reverse("game_list"),
             reverse("game_since", args=[pk]),
             reverse("game_since", args=[pk]) + "?visit=previous",

@@ -16,12 +16,13 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends postgresql-client \
     && rm -rf /var/lib/apt/lists/*
 
-# Dependencies first, read from pyproject.toml, so code changes reuse this layer.
-COPY pyproject.toml ./
+# Dependencies first, read from pyproject.toml at the versions constraints.txt pins, so
+# code changes reuse this layer.
+COPY pyproject.toml constraints.txt ./
 # With the `sentry` extra: setting SENTRY_DSN is then all it takes (witchhunt/sentry.py).
 RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; print('\n'.join(p['dependencies'] + p['optional-dependencies']['sentry']))" \
         > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt -c constraints.txt \
     && rm /tmp/requirements.txt
 
 COPY . .

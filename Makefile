@@ -2,17 +2,26 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Rebuilt whenever the dependencies change.
+# Rebuilt whenever the dependencies change: pyproject.toml's ranges, installed at the
+# versions constraints.txt pins.
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast test-pseudo lint messages messages-check pseudo-locale bench screenshots clean
+.PHONY: constraints run test test-fast test-pseudo lint messages messages-check pseudo-locale bench screenshots clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 		|| { echo "Python 3.11 or newer is needed: run e.g. 'make PYTHON=python3.12 ...'" >&2; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	@touch $@
+
+# The newest versions pyproject.toml allows, resolved in a throwaway venv, written over
+# constraints.txt's pins (its comment kept). Run the whole suite before committing them.
+constraints:
+	@rm -rf .venv-resolve && $(PYTHON) -m venv .venv-resolve
+	.venv-resolve/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,sentry]'
+	@{ grep '^#' constraints.txt; .venv-resolve/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	@mv constraints.txt.new constraints.txt && rm -rf .venv-resolve
 
 run: $(STAMP)
 	scripts/run-local

@@ -35,8 +35,8 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
+        if record.exc_info:  # exc_text: the traceback as redacted (witchhunt/redact.py)
+            entry["exception"] = record.exc_text or self.formatException(record.exc_info)
         if record.stack_info:
             entry["stack"] = self.formatStack(record.stack_info)
         request_id = current_request_id()
@@ -75,7 +75,15 @@ def logging_config(log_format: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {log_format: formatters[log_format]},
-        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": log_format}},
+        # A secret in an address (a calendar feed's, an unsubscribe link's) never printed.
+        "filters": {"redact": {"()": "witchhunt.redact.RedactFilter"}},
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": log_format,
+                "filters": ["redact"],
+            }
+        },
         "root": {"handlers": ["console"], "level": "INFO"},
         "loggers": {
             # Django's own handlers off: its errors reach the console once, through the

@@ -318,6 +318,37 @@ def test_hashed_static_files_are_served_with_long_cache_headers(stack):
     assert "immutable" in cache and "max-age=315360000" in cache, cache
 
 
+# --- the logs ------------------------------------------------------------------------------------
+def test_a_secret_in_an_address_reaches_no_log_line(stack):
+    """A calendar feed's token, an unsubscribe link's and a password-reset key, asked for
+    through the proxy (the first two refused: the app logs their paths), and one named as
+    the page a request came from: gunicorn's access log and the app's lines redact each
+    (witchhunt/redact.py), and still say what was asked."""
+    secrets_ = [secrets.token_urlsafe(24) for _ in range(4)]
+    with stack.client() as client:
+        feed = client.get(f"{stack.https}/calendar/{secrets_[0]}.ics")
+        unsubscribe = client.get(f"{stack.https}/email/unsubscribe/{secrets_[1]}/")
+        reset = client.get(f"{stack.https}/accounts/password/reset/key/1-{secrets_[2]}/")
+        referred = client.get(
+            f"{stack.https}/",
+            headers={"Referer": f"{stack.https}/email/unsubscribe/{secrets_[3]}/"},
+        )
+    assert (feed.status_code, unsubscribe.status_code) == (404, 400)
+    assert reset.status_code == 200 and referred.status_code == 200
+
+    def logged() -> bool:
+        return "GET /email/unsubscribe/[redacted]/ HTTP" in stack.processes.log("web")
+
+    assert wait_for(logged, 10), stack.processes.log("web")[-3000:]
+    log = stack.processes.log("web")
+    assert not [s for s in secrets_ if s in log], log[-3000:]
+    assert "GET /calendar/[redacted].ics HTTP" in log  # the access log's request line
+    assert "Not Found: /calendar/[redacted].ics" in log  # Django's own line
+    assert "Bad Request: /email/unsubscribe/[redacted]/" in log
+    assert "GET /accounts/password/reset/key/[redacted]/ HTTP" in log
+    assert f'"{stack.https}/email/unsubscribe/[redacted]/"' in log  # the Referer
+
+
 # --- the clock and the mail --------------------------------------------------------------------
 SEED = """
 import django

@@ -385,6 +385,15 @@ DEMO_SEED_ALLOWED = False
 # The logs (witchhunt/logs.py): plain lines, or one JSON object a line (LOG_FORMAT=json)
 # for a log aggregator.
 LOGGING = logging_config(env.get_str("LOG_FORMAT", "plain").lower())
+# Addresses that carry a secret, redacted from every log line (witchhunt/redact.py): the
+# members' calendar feeds, the emails' unsubscribe links, allauth's password-reset and
+# email-confirmation links. tests/site/test_redact.py finds each route that takes a token.
+SECRET_PATHS = (
+    "/calendar/<secret>.ics",
+    "/email/unsubscribe/<secret>/",
+    "/accounts/password/reset/key/<secret>/",
+    "/accounts/confirm-email/<secret>/",
+)
 
 # Sentry (witchhunt/sentry.py): on when SENTRY_DSN is set; needs the `sentry` extra. What
 # it sends is scrubbed of every card, post and request body.

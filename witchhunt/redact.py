@@ -15,6 +15,8 @@ import logging
 import re
 from functools import cache
 
+from django.conf import settings
+
 REDACTED = "[redacted]"
 SECRET = r"[^/\s\"'?#]+"
 
@@ -33,8 +35,6 @@ def _pattern(templates: tuple[str, ...]) -> re.Pattern:
 
 def redact(text: str) -> str:
     """`text` with the secret of every secret address in it replaced."""
-    from django.conf import settings
-
     return _pattern(tuple(settings.SECRET_PATHS)).sub(REDACTED, text)
 
 

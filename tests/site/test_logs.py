@@ -3,10 +3,8 @@ JSON object per line; plain lines stay the default. Each test starts a fresh Pyt
 the variable set, so the settings' own logging configuration is what is tried."""
 
 import json
-import subprocess
-import sys
 
-from django.conf import settings
+from tests.site.fresh_python import fresh_python
 
 FAILING_REQUEST = """
 import django; django.setup()
@@ -23,17 +21,8 @@ print(len(getattr(mail, "outbox", [])))
 """
 
 
-def _python(code, log_format):
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        env={"DJANGO_SETTINGS_MODULE": "witchhunt.settings.test", "LOG_FORMAT": log_format,
-             "PATH": "/usr/bin:/bin"},  # fmt: skip
-        capture_output=True, text=True, check=False, cwd=settings.BASE_DIR,
-    )  # fmt: skip
-
-
 def test_an_error_in_a_view_logs_one_json_line_with_its_traceback():
-    result = _python(FAILING_REQUEST, "json")
+    result = fresh_python(FAILING_REQUEST, "json")
     lines = result.stderr.splitlines()
     entries = [json.loads(line) for line in lines]  # every line is one JSON object
     errors = [e for e in entries if e["level"] == "ERROR"]
@@ -57,12 +46,12 @@ LOG_ONE = "import django, logging; django.setup(); logging.getLogger('games.x').
 
 
 def test_log_format_json_is_read_from_the_environment():
-    entry = json.loads(_python(LOG_ONE, "json").stderr)
+    entry = json.loads(fresh_python(LOG_ONE, "json").stderr)
     assert entry["level"] == "WARNING" and entry["logger"] == "games.x"
     assert entry["message"] == "hi 1" and "request_id" not in entry
 
 
 def test_plain_lines_stay_the_default_and_a_wrong_format_stops_start_up():
-    assert " WARNING games.x: hi 1" in _python(LOG_ONE, "").stderr
-    result = _python(LOG_ONE, "xml")
+    assert " WARNING games.x: hi 1" in fresh_python(LOG_ONE, "").stderr
+    result = fresh_python(LOG_ONE, "xml")
     assert result.returncode != 0 and "LOG_FORMAT must be one of plain, json" in result.stderr

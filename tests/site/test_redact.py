@@ -3,13 +3,11 @@ web server's access log is tried in tests/site/test_production_shape.py; here, t
 that carry a secret, the redaction itself, and the site's own log lines in both formats."""
 
 import json
-import subprocess
-import sys
 
 import pytest
-from django.conf import settings
 from django.urls import get_resolver
 
+from tests.site.fresh_python import fresh_python
 from witchhunt.redact import REDACTED, redact
 
 # allauth's links whose `key` is a secret (our own routes name theirs `token`).
@@ -104,12 +102,7 @@ logging.getLogger("django.server").info('"%s" %s %s', "GET /calendar/DEV.ics HTT
 def test_the_sites_own_lines_redact_paths_arguments_and_tracebacks(log_format):
     """In a fresh Python with the settings' own logging: a 404 and a 400 on secret
     addresses (Django's lines), a traceback quoting one, and a mapping's argument."""
-    result = subprocess.run(
-        [sys.executable, "-c", LOG_SECRETS],
-        env={"DJANGO_SETTINGS_MODULE": "witchhunt.settings.test", "LOG_FORMAT": log_format,
-             "PATH": "/usr/bin:/bin"},  # fmt: skip
-        capture_output=True, text=True, check=False, cwd=settings.BASE_DIR,
-    )  # fmt: skip
+    result = fresh_python(LOG_SECRETS, log_format)
     assert result.returncode == 0, result.stderr
     log = result.stderr
     assert "SECRET" not in log, log
@@ -139,11 +132,7 @@ app.log.get_default_logger(name="celery.task").warning("fetched /calendar/TASKSE
 
 def test_a_workers_lines_are_redacted_too():
     """Celery puts handlers of its own on a worker's root and task loggers; they redact."""
-    result = subprocess.run(
-        [sys.executable, "-c", WORKER_SECRETS],
-        env={"DJANGO_SETTINGS_MODULE": "witchhunt.settings.test", "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True, check=False, cwd=settings.BASE_DIR,
-    )  # fmt: skip
+    result = fresh_python(WORKER_SECRETS)
     assert result.returncode == 0, result.stderr
     log = result.stderr
     assert "SECRET" not in log, log
